@@ -1,0 +1,280 @@
+package dev.ycsbdriver.config;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The merged configuration of one command: {@code -P} files, then the durability profile, then
+ * {@code -p} and flags, as an immutable map from property name to text, with typed accessors that
+ * validate. Out-of-range values are errors, never clamped.
+ *
+ * <p>Immutable and thread-safe. {@link #toProperties()} hands out a fresh copy each time, because
+ * YCSB workloads and bindings receive a mutable {@link Properties}.
+ *
+ * <p>Example:
+ * <pre>{@code
+ * int threads = settings.getInt(RunConfig.THREADS, 1, 100_000);   // "threadcount: must be >= 1, got 0"
+ * }</pre>
+ */
+public final class Settings {
+  private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)?");
+
+  private final Map<String, String> values;
+
+  private Settings(Map<String, String> values) {
+    this.values = Collections.unmodifiableMap(new TreeMap<>(values));
+  }
+
+  /**
+   * @param values property name to value; copied
+   * @return settings over a copy of {@code values}
+   */
+  public static Settings of(Map<String, String> values) {
+    return new Settings(values);
+  }
+
+  /**
+   * @param properties copied; non-string keys or values are ignored
+   * @return settings over a copy of {@code properties}
+   */
+  public static Settings of(Properties properties) {
+    Map<String, String> map = new TreeMap<>();
+    for (String name : properties.stringPropertyNames()) {
+      map.put(name, properties.getProperty(name));
+    }
+    return new Settings(map);
+  }
+
+  /** @return a new settings object with {@code key} set to {@code value} */
+  public Settings with(String key, String value) {
+    Map<String, String> copy = new TreeMap<>(values);
+    copy.put(key, value);
+    return new Settings(copy);
+  }
+
+  /** @return every key and value, sorted by key; unmodifiable */
+  public Map<String, String> asMap() {
+    return values;
+  }
+
+  /** @return every key and value with secrets masked (see {@link Secrets}), sorted by key */
+  public Map<String, String> masked() {
+    Map<String, String> out = new TreeMap<>();
+    values.forEach((k, v) -> out.put(k, Secrets.maskValue(k, v)));
+    return out;
+  }
+
+  /** @return a fresh mutable copy, for YCSB's {@code Workload.init} and {@code DB.setProperties} */
+  public Properties toProperties() {
+    Properties p = new Properties();
+    values.forEach(p::setProperty);
+    return p;
+  }
+
+  /** @return whether the key is set (to any value, even empty) */
+  public boolean contains(String key) {
+    return values.containsKey(key);
+  }
+
+  /** @return the raw value, or null when unset */
+  public String raw(String key) {
+    return values.get(key);
+  }
+
+  /** @return the value of {@code spec}, its default when unset (null when it has none) */
+  public String getString(PropertySpec spec) {
+    String v = values.get(spec.key());
+    return v != null ? v : spec.defaultValue();
+  }
+
+  /**
+   * @return the trimmed value, or the default; null when neither is set
+   */
+  public String getTrimmed(PropertySpec spec) {
+    String v = getString(spec);
+    return v == null ? null : v.trim();
+  }
+
+  /**
+   * @param min smallest accepted value, inclusive
+   * @param max largest accepted value, inclusive
+   * @return the value of {@code spec} as an int
+   * @throws ConfigException if it is not an integer or lies outside [min, max]
+   */
+  public int getInt(PropertySpec spec, int min, int max) throws ConfigException {
+    return (int) getLong(spec, min, max);
+  }
+
+  /**
+   * @param min smallest accepted value, inclusive
+   * @param max largest accepted value, inclusive
+   * @return the value of {@code spec} as a long
+   * @throws ConfigException if it is not an integer or lies outside [min, max]
+   */
+  public long getLong(PropertySpec spec, long min, long max) throws ConfigException {
+    String text = getTrimmed(spec);
+    if (text == null) {
+      throw new ConfigException(spec.key() + ": a value is required" + unitHint(spec));
+    }
+    long v;
+    try {
+      v = Long.parseLong(text);
+    } catch (NumberFormatException e) {
+      throw new ConfigException(spec.key() + ": must be an integer" + unitHint(spec) + ", got '" + text + "'");
+    }
+    checkRange(spec, v, min, max, text);
+    return v;
+  }
+
+  /**
+   * @param min smallest accepted value, inclusive
+   * @param max largest accepted value, inclusive
+   * @return the value of {@code spec} as a double
+   * @throws ConfigException if it is not a finite number or lies outside [min, max]
+   */
+  public double getDouble(PropertySpec spec, double min, double max) throws ConfigException {
+    String text = getTrimmed(spec);
+    if (text == null) {
+      throw new ConfigException(spec.key() + ": a value is required" + unitHint(spec));
+    }
+    double v;
+    try {
+      v = Double.parseDouble(text);
+    } catch (NumberFormatException e) {
+      throw new ConfigException(spec.key() + ": must be a number" + unitHint(spec) + ", got '" + text + "'");
+    }
+    if (!Double.isFinite(v) || v < min || v > max) {
+      throw new ConfigException(spec.key() + ": must be between " + fmt(min) + " and " + fmt(max)
+          + unitHint(spec) + ", got " + text);
+    }
+    return v;
+  }
+
+  /**
+   * @return the value of {@code spec} as a boolean
+   * @throws ConfigException unless the value is {@code true} or {@code false} (any case)
+   */
+  public boolean getBoolean(PropertySpec spec) throws ConfigException {
+    String text = getTrimmed(spec);
+    if (text == null) {
+      return false;
+    }
+    if (text.equalsIgnoreCase("true")) {
+      return true;
+    }
+    if (text.equalsIgnoreCase("false")) {
+      return false;
+    }
+    throw new ConfigException(spec.key() + ": must be true or false, got '" + text + "'");
+  }
+
+  /**
+   * Reads a duration written with a unit ({@code 500ms}, {@code 1s}, {@code 2m}, {@code 1h}); a bare
+   * number is taken in the spec's unit ({@code ms}, {@code s}, {@code m} or {@code h}).
+   *
+   * @param min smallest accepted duration, inclusive
+   * @param max largest accepted duration, inclusive
+   * @return the duration
+   * @throws ConfigException if the text is not a duration or lies outside [min, max]
+   */
+  public Duration getDuration(PropertySpec spec, Duration min, Duration max) throws ConfigException {
+    String text = getTrimmed(spec);
+    if (text == null) {
+      throw new ConfigException(spec.key() + ": a value is required");
+    }
+    Matcher m = DURATION.matcher(text.toLowerCase(Locale.ROOT));
+    if (!m.matches()) {
+      throw new ConfigException(spec.key() + ": must be a duration such as 500ms, 1s or 2m, got '" + text + "'");
+    }
+    double amount = Double.parseDouble(m.group(1));
+    String unit = m.group(2) != null ? m.group(2) : spec.unit();
+    double millis = switch (unit) {
+      case "ms" -> amount;
+      case "s" -> amount * 1_000;
+      case "m", "min" -> amount * 60_000;
+      case "h" -> amount * 3_600_000;
+      default -> throw new ConfigException(spec.key() + ": give a unit (ms, s, m, h), got '" + text + "'");
+    };
+    Duration d = Duration.ofNanos(Math.round(millis * 1_000_000));
+    if (d.compareTo(min) < 0 || d.compareTo(max) > 0) {
+      throw new ConfigException(spec.key() + ": must be between " + human(min) + " and " + human(max)
+          + ", got " + text);
+    }
+    return d;
+  }
+
+  /**
+   * @param allowed the accepted values, lower case
+   * @return the value of {@code spec}, lower-cased
+   * @throws ConfigException if the value is not one of {@code allowed}
+   */
+  public String getChoice(PropertySpec spec, Collection<String> allowed) throws ConfigException {
+    String text = getTrimmed(spec);
+    String v = text == null ? null : text.toLowerCase(Locale.ROOT);
+    if (v == null || !allowed.contains(v)) {
+      throw new ConfigException(spec.key() + ": must be one of " + String.join(", ", allowed) + ", got '"
+          + text + "'");
+    }
+    return v;
+  }
+
+  /**
+   * Rejects keys under {@code prefix} that no spec declares, with a "did you mean" hint.
+   *
+   * @param prefix a namespace such as {@code "postgres."}
+   * @param specs the keys its owner declares
+   * @throws ConfigException naming the first unknown key
+   */
+  public void checkNamespace(String prefix, Collection<PropertySpec> specs) throws ConfigException {
+    Set<String> known = new java.util.HashSet<>();
+    for (PropertySpec s : specs) {
+      known.add(s.key());
+    }
+    for (String key : values.keySet()) {
+      if (key.startsWith(prefix) && !known.contains(key)) {
+        List<String> candidates = new ArrayList<>(known);
+        String near = Names.nearest(key, candidates);
+        throw new ConfigException(key + ": unknown property" + (near != null ? "; did you mean " + near + "?"
+            : "; known: " + String.join(", ", new java.util.TreeSet<>(known))));
+      }
+    }
+  }
+
+  private static void checkRange(PropertySpec spec, long v, long min, long max, String text)
+      throws ConfigException {
+    if (v < min) {
+      throw new ConfigException(spec.key() + ": must be >= " + min + unitHint(spec) + ", got " + text);
+    }
+    if (v > max) {
+      throw new ConfigException(spec.key() + ": must be <= " + max + unitHint(spec) + ", got " + text);
+    }
+  }
+
+  private static String unitHint(PropertySpec spec) {
+    return spec.unit().isEmpty() ? "" : " (" + spec.unit() + ")";
+  }
+
+  private static String fmt(double d) {
+    return d == Math.rint(d) && Math.abs(d) < 1e15 ? Long.toString((long) d) : Double.toString(d);
+  }
+
+  private static String human(Duration d) {
+    long ms = d.toMillis();
+    return ms % 1000 == 0 ? (ms / 1000) + "s" : ms + "ms";
+  }
+
+  @Override
+  public String toString() {
+    return masked().toString();
+  }
+}

@@ -1,0 +1,37 @@
+package dev.ycsbdriver.spi;
+
+import site.ycsb.DB;
+
+/**
+ * One store, opened for one run: it has checked that the store is reachable, prepared the schema
+ * when asked, applied the durability profile, and read back the server facts. It then makes one
+ * {@link DB} per client thread.
+ *
+ * <p>Lifecycle: {@link BindingProvider#open} → {@link #newDb()} once per client thread →
+ * {@link #close()} after every {@code DB.cleanup()} has returned (also after Ctrl-C). Thread-safety:
+ * {@link #newDb()} may be called from several threads at once; each returned {@code DB} is used by
+ * one thread only.
+ */
+public interface Binding extends AutoCloseable {
+
+  /**
+   * Makes the {@code DB} for one client thread. The runner then calls {@code setProperties} and
+   * {@code init()} on it, from that thread.
+   *
+   * @return a new, uninitialised {@code DB}
+   */
+  DB newDb();
+
+  /** @return where the server runs, for CPU attribution; never null */
+  ServerLocation serverLocation();
+
+  /** @return what was read back from the server when the binding opened; never null */
+  ServerFacts serverFacts();
+
+  /**
+   * Releases what {@link BindingProvider#open} acquired (the check connection, an embedded database,
+   * global settings to restore). Never throws: failures are reported on stderr.
+   */
+  @Override
+  void close();
+}

@@ -1,0 +1,28 @@
+package dev.ycsbdriver.spi;
+
+import dev.ycsbdriver.config.Settings;
+import java.nio.file.Path;
+import java.util.Objects;
+
+/**
+ * What a binding is given when it opens: the merged configuration and the shape of the run.
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * @param settings every property of the command (workload, {@code -P} files, profile, {@code -p}),
+ *     validated by the driver for its own keys; the binding validates its own
+ * @param phase load or run
+ * @param threadCount the number of client threads, hence of {@code DB} instances, at least 1
+ * @param resultDirectory the base directory for results ({@code results/} by default), where an
+ *     embedded store may keep its files when the user gave no directory
+ * @param profile the durability profile name, or {@code null} when none was chosen
+ */
+public record BindingContext(Settings settings, Phase phase, int threadCount, Path resultDirectory,
+                             String profile) {
+  /** @throws NullPointerException for a null settings, phase or resultDirectory */
+  public BindingContext {
+    Objects.requireNonNull(settings, "settings");
+    Objects.requireNonNull(phase, "phase");
+    Objects.requireNonNull(resultDirectory, "resultDirectory");
+  }
+}

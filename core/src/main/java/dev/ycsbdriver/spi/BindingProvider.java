@@ -1,0 +1,51 @@
+package dev.ycsbdriver.spi;
+
+import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.PropertySpec;
+import java.util.List;
+
+/**
+ * A store's entry point, found through {@link java.util.ServiceLoader}: each binding module lists
+ * its implementation in {@code META-INF/services/dev.ycsbdriver.spi.BindingProvider}.
+ *
+ * <p>Implementations are stateless and thread-safe; {@link #open} does the work.
+ *
+ * <p>Example:
+ * <pre>{@code
+ * public final class PostgresBindingProvider implements BindingProvider {
+ *   public String name() { return "postgres"; }
+ *   ...
+ * }
+ * }</pre>
+ */
+public interface BindingProvider {
+
+  /** @return the name typed after {@code load}/{@code run}, lower case, e.g. {@code postgres} */
+  String name();
+
+  /** @return other accepted names, e.g. {@code mariadb} for {@code mysql}; never null, may be empty */
+  default List<String> aliases() {
+    return List.of();
+  }
+
+  /** @return one line shown by {@code bin/ycsb bindings} */
+  String description();
+
+  /**
+   * @return the binding's own property keys with defaults and units, in the order to show them; keys
+   *     under {@code <name>.} that are not listed here are rejected as typos
+   */
+  List<PropertySpec> properties();
+
+  /**
+   * Opens the store for one run: validate the binding's properties, connect once, create the table
+   * if asked, apply the durability profile, read back the server facts.
+   *
+   * @param context configuration and shape of the run
+   * @return the opened binding; the caller closes it
+   * @throws ConfigException for a malformed or out-of-range binding property (exit code 2)
+   * @throws BindingException when the store is unreachable, refuses the credentials, lacks the table,
+   *     or rejects the profile (exit code 3)
+   */
+  Binding open(BindingContext context) throws ConfigException, BindingException;
+}

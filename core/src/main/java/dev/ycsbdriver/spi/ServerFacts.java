@@ -1,0 +1,36 @@
+package dev.ycsbdriver.spi;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the binding read back from the store when it opened: the server's version, the durability
+ * profile in force and the effective settings behind it, so "durable" in a result is evidence, not
+ * a label.
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * @param product the store's product name, e.g. {@code PostgreSQL}, {@code H2}
+ * @param version the server's version as the server reports it, or {@code null} if unknown
+ * @param profile the durability profile name ({@code durable}, {@code fast}, a user profile), or
+ *     {@code null} when none was chosen and the server's own settings apply
+ * @param settings effective server or session settings read back from the store, in the order the
+ *     binding lists them (e.g. {@code synchronous_commit -> on}); never null, may be empty
+ * @param warnings facts a reader must know, one line each (e.g. {@code fsync is off: commits are not
+ *     durable}); never null, may be empty
+ */
+public record ServerFacts(String product, String version, String profile, Map<String, String> settings,
+                          List<String> warnings) {
+
+  /** Copies the collections; {@code settings} keeps its order. */
+  public ServerFacts {
+    settings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(settings));
+    warnings = List.copyOf(warnings);
+  }
+
+  /** @return facts for a store about which nothing is known (a plain {@code -db} class) */
+  public static ServerFacts unknown() {
+    return new ServerFacts(null, null, null, Map.of(), List.of());
+  }
+}

@@ -1,0 +1,6 @@
+/**
+ * The binding SPI: how a store plugs into the driver. A binding module implements
+ * {@link dev.ycsbdriver.spi.BindingProvider}, registers it with {@link java.util.ServiceLoader},
+ * and produces upstream-compatible {@code site.ycsb.DB} instances, one per client thread.
+ */
+package dev.ycsbdriver.spi;
