@@ -1,0 +1,83 @@
+package dev.ycsbdriver.cli;
+
+import dev.ycsbdriver.config.ConfigLoader;
+import dev.ycsbdriver.config.PropertySpec;
+import dev.ycsbdriver.config.RunConfig;
+import dev.ycsbdriver.cpu.CpuConfig;
+import dev.ycsbdriver.measure.MeasurementConfig;
+import dev.ycsbdriver.runner.BindingCatalog;
+import dev.ycsbdriver.spi.BindingProvider;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code ycsb bindings}: lists the installed bindings with their aliases, durability profiles and
+ * property keys ({@code key | default | unit | description}); with {@code --driver}, the driver's own
+ * keys too.
+ */
+@Command(name = "bindings", description = "List the installed bindings and their properties.",
+    mixinStandardHelpOptions = true)
+final class BindingsCommand implements Callable<Integer> {
+  private final Cli cli;
+
+  @Option(names = "--driver", description = "also list the driver's own keys (threads, target, CPU, measurement)")
+  boolean driver;
+
+  BindingsCommand(Cli cli) {
+    this.cli = cli;
+  }
+
+  @Override
+  public Integer call() {
+    PrintStream out = cli.out();
+    ConfigLoader loader = ConfigLoader.fromEnvironment();
+    for (BindingProvider p : BindingCatalog.load().providers()) {
+      out.println(p.name() + (p.aliases().isEmpty() ? "" : " (alias " + String.join(", ", p.aliases()) + ")")
+          + ": " + p.description());
+      List<String> profiles = loader.profiles(p.name());
+      if (!profiles.isEmpty()) {
+        out.println("  profiles: " + String.join(", ", profiles) + "   (-p profile=<name>; files in conf/"
+            + p.name() + "/)");
+      }
+      table(out, p.properties());
+      out.println();
+    }
+    if (driver) {
+      out.println("driver keys:");
+      List<PropertySpec> keys = new ArrayList<>(RunConfig.specs());
+      keys.addAll(MeasurementConfig.specs());
+      keys.addAll(CpuConfig.SPECS);
+      table(out, keys);
+    } else {
+      out.println("The driver's own keys (threadcount, target, cpu.*, measurement): bindings --driver");
+    }
+    return 0;
+  }
+
+  private static void table(PrintStream out, List<PropertySpec> specs) {
+    if (specs.isEmpty()) {
+      return;
+    }
+    int keyWidth = "key".length();
+    int defaultWidth = "default".length();
+    int unitWidth = "unit".length();
+    for (PropertySpec s : specs) {
+      keyWidth = Math.max(keyWidth, s.key().length());
+      defaultWidth = Math.max(defaultWidth, shown(s.defaultValue()).length());
+      unitWidth = Math.max(unitWidth, s.unit().length());
+    }
+    String format = "  %-" + keyWidth + "s | %-" + defaultWidth + "s | %-" + unitWidth + "s | %s%n";
+    out.printf(format, "key", "default", "unit", "description");
+    for (PropertySpec s : specs) {
+      out.printf(format, s.key(), shown(s.defaultValue()), s.unit(), s.description());
+    }
+  }
+
+  private static String shown(String defaultValue) {
+    return defaultValue == null ? "-" : defaultValue.isEmpty() ? "\"\"" : defaultValue;
+  }
+}

@@ -1,0 +1,181 @@
+package dev.ycsbdriver.cli;
+
+import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.ConfigLoader;
+import dev.ycsbdriver.config.RunConfig;
+import dev.ycsbdriver.config.Secrets;
+import dev.ycsbdriver.config.Settings;
+import dev.ycsbdriver.result.ResultFiles;
+import dev.ycsbdriver.result.ResultJson;
+import dev.ycsbdriver.result.RunReport;
+import dev.ycsbdriver.result.ToolVersion;
+import dev.ycsbdriver.result.YcsbTextSummary;
+import dev.ycsbdriver.runner.BindingCatalog;
+import dev.ycsbdriver.runner.DbClassBindingProvider;
+import dev.ycsbdriver.runner.RunRequest;
+import dev.ycsbdriver.runner.Runner;
+import dev.ycsbdriver.runner.StopSignal;
+import dev.ycsbdriver.spi.BindingException;
+import dev.ycsbdriver.spi.BindingProvider;
+import dev.ycsbdriver.spi.Phase;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code load} and {@code run}: YCSB's command line ({@code <binding> [-P file]... [-p key=value]...
+ * [-threads n] [-target n] [-s] [-l label] [-db class]}). {@code -p} values and flags apply in
+ * command-line order over the {@code -P} files, as YCSB applies them.
+ *
+ * <p>One instance per invocation; not thread-safe.
+ */
+abstract class PhaseCommand implements Callable<Integer> {
+  private final Phase phase;
+  private final Cli cli;
+  private final List<String> propertyFiles = new ArrayList<>();
+  private final Map<String, String> overrides = new LinkedHashMap<>();
+
+  @Parameters(index = "0", arity = "0..1", paramLabel = "<binding>",
+      description = "binding name (see 'bindings'); optional with -db")
+  String bindingName;
+
+  @Option(names = "-db", paramLabel = "<class>", description = "any site.ycsb.DB class, e.g. site.ycsb.BasicDB")
+  String dbClass;
+
+  PhaseCommand(Phase phase, Cli cli) {
+    this.phase = phase;
+    this.cli = cli;
+  }
+
+  @Option(names = "-P", paramLabel = "<file>", description = "workload or property file; repeatable, later files win")
+  void propertyFile(String file) {
+    propertyFiles.add(file);
+  }
+
+  @Option(names = "-p", paramLabel = "<key=value>", description = "set a property; repeatable, wins over -P files")
+  void property(String keyValue) throws ConfigException {
+    int eq = keyValue.indexOf('=');
+    if (eq <= 0) {
+      throw new ConfigException("-p: expected key=value, got '" + Secrets.maskText(keyValue) + "'");
+    }
+    set(keyValue.substring(0, eq).trim(), keyValue.substring(eq + 1));
+  }
+
+  @Option(names = "-threads", paramLabel = "<n>", description = "client threads (threadcount)")
+  void threads(String n) {
+    set(RunConfig.THREADS.key(), n);
+  }
+
+  @Option(names = "-target", paramLabel = "<ops/s>", description = "target throughput for the whole run (target)")
+  void target(String n) {
+    set(RunConfig.TARGET.key(), n);
+  }
+
+  @Option(names = "-s", description = "print status lines on stderr every status.interval seconds")
+  void status(boolean on) {
+    set(RunConfig.STATUS.key(), Boolean.toString(on));
+  }
+
+  @Option(names = "-l", paramLabel = "<label>", description = "label prefixed to status lines")
+  void label(String label) {
+    set(RunConfig.LABEL.key(), label);
+  }
+
+  private void set(String key, String value) {
+    overrides.remove(key);
+    overrides.put(key, value);
+  }
+
+  @Override
+  public Integer call() throws ConfigException, BindingException, IOException {
+    PrintStream err = cli.err();
+    BindingProvider provider = provider();
+    String name = bindingName != null && dbClass == null ? provider.name()
+        : bindingName != null ? bindingName : simpleName(dbClass);
+    Settings settings = ConfigLoader.fromEnvironment().load(propertyFiles, overrides, provider.name());
+    RunConfig config = RunConfig.from(settings, phase);
+    err.println("ycsb-driver " + ToolVersion.get() + ": " + phase.label() + " " + name + ", "
+        + config.threadCount() + " threads" + (config.paced() ? ", target " + config.targetOpsPerSec() + " ops/s" : ""));
+    Path runDir = ResultFiles.createRunDirectory(config.resultDirectory(), phase.label(), name, workloadName(config),
+        config.threadCount(), config.label());
+    StopSignal stop = new StopSignal();
+    try (SignalStop signals = SignalStop.install(cli.handleSignals(), stop, err)) {
+      RunReport report;
+      try {
+        report = new Runner(new RunRequest(name, provider, settings, config, runDir, err, stop)).run();
+      } catch (ConfigException | BindingException | RuntimeException e) {
+        deleteIfEmpty(runDir);
+        throw e;
+      }
+      writeSummary(report, config, cli.out());
+      Path resultFile = runDir.resolve(ResultFiles.RESULT_FILE);
+      ResultJson.write(report, resultFile);
+      for (String w : report.warnings()) {
+        err.println("Warning: " + w);
+      }
+      for (String e : report.outcome().errors()) {
+        err.println("Error: " + e);
+      }
+      err.println("Result: " + resultFile);
+      return report.outcome().exitCode();
+    }
+  }
+
+  private BindingProvider provider() throws ConfigException {
+    if (dbClass != null) {
+      return new DbClassBindingProvider(bindingName != null ? bindingName : simpleName(dbClass), dbClass,
+          "site.ycsb.BasicDB".equals(dbClass));
+    }
+    if (bindingName == null) {
+      throw new ConfigException("binding: missing; give a binding name (bin/ycsb bindings lists them) or -db <class>");
+    }
+    return BindingCatalog.load().find(bindingName);
+  }
+
+  private String workloadName(RunConfig config) {
+    if (!propertyFiles.isEmpty()) {
+      return Path.of(propertyFiles.get(propertyFiles.size() - 1)).getFileName().toString();
+    }
+    return simpleName(config.workloadClass());
+  }
+
+  private static String simpleName(String className) {
+    return className.substring(className.lastIndexOf('.') + 1);
+  }
+
+  private static void writeSummary(RunReport report, RunConfig config, PrintStream stdout) throws IOException {
+    if (config.exportFile() != null) {
+      Path file = config.exportFile();
+      if (file.toAbsolutePath().getParent() != null) {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+      }
+      try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8))) {
+        YcsbTextSummary.write(report, w);
+      }
+      return;
+    }
+    PrintWriter w = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8));
+    YcsbTextSummary.write(report, w);
+  }
+
+  private static void deleteIfEmpty(Path dir) {
+    try (var entries = Files.list(dir)) {
+      if (entries.findAny().isEmpty()) {
+        Files.delete(dir);
+      }
+    } catch (IOException ignored) {
+      // the directory stays; nothing was measured
+    }
+  }
+}

@@ -1,0 +1,146 @@
+package dev.ycsbdriver.config;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeSet;
+
+/**
+ * Merges a command's configuration in YCSB's order, then applies the durability profile:
+ * <ol>
+ *   <li>the {@code -P} files, in the order given (later files override earlier ones);</li>
+ *   <li>the profile file {@code conf/<binding>/<profile>.properties}, when {@code profile} is set;</li>
+ *   <li>{@code -p key=value} and the flags ({@code -threads}, {@code -target}, {@code -s}, {@code -l}),
+ *       in command-line order (later ones override earlier ones).</li>
+ * </ol>
+ *
+ * <p>A relative {@code -P} path is looked up in the working directory, then under the installation
+ * directory ({@code ycsb.home}), so {@code -P workloads/workloada} works from anywhere.
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class ConfigLoader {
+  private final Path home;
+  private final Path workingDirectory;
+
+  /**
+   * @param home the installation directory holding {@code workloads/} and {@code conf/}
+   * @param workingDirectory where relative paths are resolved first
+   */
+  public ConfigLoader(Path home, Path workingDirectory) {
+    this.home = home.toAbsolutePath().normalize();
+    this.workingDirectory = workingDirectory.toAbsolutePath().normalize();
+  }
+
+  /**
+   * @return a loader for the installation named by the {@code ycsb.home} system property (the
+   *     launcher sets it), or the working directory
+   */
+  public static ConfigLoader fromEnvironment() {
+    Path cwd = Path.of("").toAbsolutePath();
+    String home = System.getProperty("ycsb.home");
+    return new ConfigLoader(home == null || home.isBlank() ? cwd : Path.of(home), cwd);
+  }
+
+  /** @return the installation directory */
+  public Path home() {
+    return home;
+  }
+
+  /**
+   * @param propertyFiles the {@code -P} arguments, in order
+   * @param overrides {@code -p} and flag values, in command-line order
+   * @param bindingName the binding's canonical name, whose {@code conf/} directory holds its profiles
+   * @return the merged settings
+   * @throws ConfigException for a missing or unreadable file or an unknown profile
+   */
+  public Settings load(List<String> propertyFiles, Map<String, String> overrides, String bindingName)
+      throws ConfigException {
+    Map<String, String> merged = new LinkedHashMap<>();
+    for (String file : propertyFiles) {
+      merged.putAll(read(resolveFile(file), "-P " + file));
+    }
+    String profile = overrides.containsKey("profile") ? overrides.get("profile") : merged.get("profile");
+    if (profile != null && !profile.isBlank()) {
+      merged.putAll(read(profileFile(bindingName, profile.trim()), "profile " + profile.trim()));
+    }
+    merged.putAll(overrides);
+    return Settings.of(merged);
+  }
+
+  /**
+   * @param bindingName canonical binding name
+   * @return the profiles shipped for the binding (file names under {@code conf/<binding>/} without
+   *     {@code .properties}), sorted; empty when it has none
+   */
+  public List<String> profiles(String bindingName) {
+    TreeSet<String> names = new TreeSet<>();
+    Path dir = home.resolve("conf").resolve(bindingName);
+    if (Files.isDirectory(dir)) {
+      try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.properties")) {
+        for (Path f : files) {
+          String n = f.getFileName().toString();
+          names.add(n.substring(0, n.length() - ".properties".length()));
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return new ArrayList<>(names);
+  }
+
+  private Path profileFile(String bindingName, String profile) throws ConfigException {
+    Path file = home.resolve("conf").resolve(bindingName).resolve(profile + ".properties");
+    if (!profile.matches("[A-Za-z0-9_.-]+") || !Files.isRegularFile(file)) {
+      List<String> known = profiles(bindingName);
+      String near = Names.nearest(profile, known);
+      throw new ConfigException("profile: " + bindingName + " has no profile '" + profile + "' (no "
+          + home.relativize(file) + ")" + (known.isEmpty() ? "; this binding ships no profiles"
+          : "; available: " + String.join(", ", known)) + (near != null ? "; did you mean " + near + "?" : ""));
+    }
+    return file;
+  }
+
+  private Path resolveFile(String name) throws ConfigException {
+    Path p = Path.of(name);
+    if (p.isAbsolute()) {
+      return p;
+    }
+    Path local = workingDirectory.resolve(p);
+    if (Files.exists(local)) {
+      return local;
+    }
+    Path installed = home.resolve(p);
+    if (Files.exists(installed)) {
+      return installed;
+    }
+    return local;
+  }
+
+  private static Map<String, String> read(Path file, String what) throws ConfigException {
+    Properties props = new Properties();
+    try (InputStream in = Files.newInputStream(file)) {
+      props.load(in);
+    } catch (NoSuchFileException e) {
+      throw new ConfigException(what + ": no such file (" + file + ")");
+    } catch (IOException e) {
+      throw new ConfigException(what + ": cannot read " + file + " (" + e.getMessage() + ")", e);
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(what + ": malformed properties file " + file + " (" + e.getMessage() + ")", e);
+    }
+    Map<String, String> out = new LinkedHashMap<>();
+    for (String key : props.stringPropertyNames()) {
+      out.put(key, props.getProperty(key).trim());
+    }
+    return out;
+  }
+}

@@ -1,0 +1,129 @@
+package dev.ycsbdriver.config;
+
+import dev.ycsbdriver.spi.Phase;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The driver's own keys for one load or run, validated once before any thread starts. Keys and
+ * defaults are YCSB 0.17.0's {@code Client} keys unless marked as ycsb-driver's own.
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * @param phase load or run
+ * @param workloadClass the {@code site.ycsb.Workload} class name ({@code workload})
+ * @param threadCount client threads, at least 1 ({@code threadcount}, {@code -threads})
+ * @param targetOpsPerSec total target throughput in operations per second, 0 for unthrottled
+ *     ({@code target}, {@code -target})
+ * @param operationCount operations to perform in all, 0 for no limit ({@code operationcount} in run;
+ *     {@code insertcount}, else {@code recordcount}, in load)
+ * @param maxExecutionTime stop after this long; {@link Duration#ZERO} for no limit
+ *     ({@code maxexecutiontime}, seconds)
+ * @param status whether to print status lines on stderr ({@code status}, {@code -s})
+ * @param statusInterval time between status lines ({@code status.interval}, seconds, default 10)
+ * @param label prefix of status lines ({@code label}, {@code -l})
+ * @param spinSleep busy-wait instead of parking while pacing ({@code spin.sleep})
+ * @param exportFile file that receives the summary instead of stdout, or null ({@code exportfile})
+ * @param resultDirectory base directory of result files (ycsb-driver's {@code result.dir})
+ * @param failOnError whether any operation that did not return OK makes the exit code 1 (ycsb-driver's
+ *     {@code failonerror})
+ * @param stopTimeout how long to wait for client threads still inside a binding call after
+ *     {@code maxexecutiontime} or Ctrl-C before leaving them behind (ycsb-driver's {@code stop.timeout})
+ * @param profile the durability profile name, or null (ycsb-driver's {@code profile})
+ */
+public record RunConfig(Phase phase, String workloadClass, int threadCount, long targetOpsPerSec,
+                        long operationCount, Duration maxExecutionTime, boolean status, Duration statusInterval,
+                        String label, boolean spinSleep, Path exportFile, Path resultDirectory,
+                        boolean failOnError, Duration stopTimeout, String profile) {
+
+  public static final PropertySpec WORKLOAD = PropertySpec.optional("workload", "",
+      "the site.ycsb.Workload class, e.g. site.ycsb.workloads.CoreWorkload");
+  public static final PropertySpec THREADS = PropertySpec.of("threadcount", "1", "threads",
+      "client threads, each with its own DB instance (-threads)");
+  public static final PropertySpec TARGET = PropertySpec.of("target", "0", "ops/s",
+      "total target throughput; 0 runs unthrottled (-target)");
+  public static final PropertySpec OPERATION_COUNT = PropertySpec.of("operationcount", "0", "operations",
+      "operations in the run phase; 0 runs until maxexecutiontime");
+  public static final PropertySpec RECORD_COUNT = PropertySpec.of("recordcount", "0", "records",
+      "records in the table; the load phase inserts them");
+  public static final PropertySpec INSERT_COUNT = PropertySpec.optional("insertcount", "records",
+      "records this load inserts, from insertstart (default: recordcount - insertstart)");
+  public static final PropertySpec MAX_EXECUTION_TIME = PropertySpec.of("maxexecutiontime", "0", "s",
+      "stop after this many seconds; 0 for no limit");
+  public static final PropertySpec STATUS = PropertySpec.of("status", "false", "",
+      "print a status line on stderr every status.interval (-s)");
+  public static final PropertySpec STATUS_INTERVAL = PropertySpec.of("status.interval", "10", "s",
+      "seconds between status lines");
+  public static final PropertySpec LABEL = PropertySpec.of("label", "", "", "prefix of status lines (-l)");
+  public static final PropertySpec SPIN_SLEEP = PropertySpec.of("spin.sleep", "false", "",
+      "busy-wait instead of parking while pacing to the target");
+  public static final PropertySpec EXPORT_FILE = PropertySpec.optional("exportfile", "",
+      "write the summary to this file instead of stdout");
+  public static final PropertySpec EXPORTER = PropertySpec.of("exporter",
+      "site.ycsb.measurements.exporter.TextMeasurementsExporter", "",
+      "summary format; ycsb-driver writes YCSB's text format, and every figure to the result JSON");
+  public static final PropertySpec RESULT_DIR = PropertySpec.of("result.dir", "results", "",
+      "directory under which each run writes result.json and .hlog files");
+  public static final PropertySpec FAIL_ON_ERROR = PropertySpec.of("failonerror", "true", "",
+      "exit with code 1 when any operation did not return OK (the summary is still written)");
+  public static final PropertySpec STOP_TIMEOUT = PropertySpec.of("stop.timeout", "5s", "s",
+      "after maxexecutiontime or Ctrl-C, how long to wait for operations still inside the binding");
+  public static final PropertySpec PROFILE = PropertySpec.optional("profile", "",
+      "durability profile: conf/<binding>/<profile>.properties, e.g. durable or fast");
+
+  private static final String TEXT_EXPORTER = "site.ycsb.measurements.exporter.TextMeasurementsExporter";
+
+  /** @return every driver key, for documentation and {@code bin/ycsb bindings} */
+  public static List<PropertySpec> specs() {
+    return List.of(WORKLOAD, THREADS, TARGET, OPERATION_COUNT, RECORD_COUNT, INSERT_COUNT, MAX_EXECUTION_TIME,
+        STATUS, STATUS_INTERVAL, LABEL, SPIN_SLEEP, EXPORT_FILE, EXPORTER, RESULT_DIR, FAIL_ON_ERROR,
+        STOP_TIMEOUT, PROFILE);
+  }
+
+  /**
+   * Validates the driver's keys.
+   *
+   * @param settings the merged configuration
+   * @param phase load or run
+   * @return the validated configuration
+   * @throws ConfigException naming the first key that is missing, malformed or out of range
+   */
+  public static RunConfig from(Settings settings, Phase phase) throws ConfigException {
+    String workload = settings.getTrimmed(WORKLOAD);
+    if (workload == null || workload.isEmpty()) {
+      throw new ConfigException("workload: missing; give a workload file (-P workloads/workloada) or "
+          + "-p workload=site.ycsb.workloads.CoreWorkload");
+    }
+    int threads = settings.getInt(THREADS, 1, 100_000);
+    long target = settings.getLong(TARGET, 0, Long.MAX_VALUE / 2);
+    long recordCount = settings.getLong(RECORD_COUNT, 0, Integer.MAX_VALUE);
+    long operations;
+    if (phase == Phase.LOAD) {
+      operations = settings.contains(INSERT_COUNT.key())
+          ? settings.getLong(INSERT_COUNT, 0, Integer.MAX_VALUE) : recordCount;
+    } else {
+      operations = settings.getLong(OPERATION_COUNT, 0, Long.MAX_VALUE);
+    }
+    long maxSeconds = settings.getLong(MAX_EXECUTION_TIME, 0, Long.MAX_VALUE / 1_000_000_000L);
+    long statusSeconds = settings.getLong(STATUS_INTERVAL, 1, 86_400);
+    String exporter = settings.getTrimmed(EXPORTER);
+    if (!TEXT_EXPORTER.equals(exporter)) {
+      throw new ConfigException("exporter: only " + TEXT_EXPORTER + " is supported, got '" + exporter
+          + "'; every figure is also in the result JSON");
+    }
+    String exportFile = settings.getTrimmed(EXPORT_FILE);
+    String profile = settings.getTrimmed(PROFILE);
+    return new RunConfig(phase, workload, threads, target, operations, Duration.ofSeconds(maxSeconds),
+        settings.getBoolean(STATUS), Duration.ofSeconds(statusSeconds), settings.getString(LABEL),
+        settings.getBoolean(SPIN_SLEEP), exportFile == null || exportFile.isEmpty() ? null : Path.of(exportFile),
+        Path.of(settings.getTrimmed(RESULT_DIR)), settings.getBoolean(FAIL_ON_ERROR),
+        settings.getDuration(STOP_TIMEOUT, Duration.ZERO, Duration.ofHours(1)),
+        profile == null || profile.isEmpty() ? null : profile);
+  }
+
+  /** @return whether operations follow a target schedule */
+  public boolean paced() {
+    return targetOpsPerSec > 0;
+  }
+}

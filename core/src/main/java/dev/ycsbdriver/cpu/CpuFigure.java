@@ -1,0 +1,2 @@
+package dev.ycsbdriver.cpu;
+public record CpuFigure(Double averagePercent, Double peakPercent, String unavailableReason) {}

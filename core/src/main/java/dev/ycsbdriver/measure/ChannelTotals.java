@@ -1,0 +1,23 @@
+package dev.ycsbdriver.measure;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * The latency distributions of one channel over a span of the run (an interval, a status window, or
+ * the whole run), in microseconds.
+ *
+ * <p>The histograms belong to whoever received this object; once handed out as final totals they are
+ * never written again, so readers on any thread may use them.
+ *
+ * @param name the YCSB measurement name, e.g. {@code READ} or {@code UPDATE-FAILED}
+ * @param service service times (end minus actual start)
+ * @param intended intended latencies (end minus scheduled start); the same object as {@code service}
+ *     when no target was set, since both are then equal
+ */
+public record ChannelTotals(String name, Histogram service, Histogram intended) {
+
+  /** @return whether intended latency was measured apart from service time */
+  public boolean intendedMeasured() {
+    return intended != service;
+  }
+}

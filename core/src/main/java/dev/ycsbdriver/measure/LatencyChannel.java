@@ -1,0 +1,136 @@
+package dev.ycsbdriver.measure;
+
+import java.util.concurrent.atomic.AtomicReferenceArray;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+import org.HdrHistogram.SingleWriterRecorder;
+
+/**
+ * One named latency series as YCSB prints it ({@code READ}, {@code READ-FAILED},
+ * {@code UPDATE-NOT_FOUND}): service time, and intended latency when a target schedule exists.
+ *
+ * <p>Values are whole microseconds, truncated as YCSB does ({@code (int) (nanos / 1000)}); negative
+ * values (a clock step) are recorded as 0. Histograms keep 3 significant digits and resize themselves,
+ * as YCSB's {@code hdrhistogram} measurement does.
+ *
+ * <p>Each client thread records into its own {@link SingleWriterRecorder} (its slot), created on its
+ * first use, so recording shares no cache line between threads: with many threads on few cores, a
+ * shared recorder's atomic counters cost more than the workload itself. The recorders are packed
+ * (memory grows with the distinct values seen, not with the value range), so thousands of threads stay
+ * cheap. Threads without a slot record into one shared {@link Recorder}.
+ *
+ * <p>Thread-safety: {@link #record} may be called concurrently, each slot by one thread only (the
+ * client thread that owns it). {@link #harvestService} and {@link #harvestIntended} must be called by
+ * one harvesting thread only; they never block the recording threads.
+ */
+public final class LatencyChannel {
+  private static final int SIGNIFICANT_DIGITS = 3;
+
+  private final String name;
+  private final Series service;
+  /** Null when no target schedule exists: intended latency then equals service time. */
+  private final Series intended;
+
+  LatencyChannel(String name, boolean recordIntended, int slots) {
+    this.name = name;
+    this.service = new Series(slots);
+    this.intended = recordIntended ? new Series(slots) : null;
+  }
+
+  /** @return the YCSB measurement name, e.g. {@code READ-FAILED} */
+  public String name() {
+    return name;
+  }
+
+  /** @return whether intended latency is recorded apart from service time (a target was set) */
+  public boolean recordsIntended() {
+    return intended != null;
+  }
+
+  /**
+   * Records one operation.
+   *
+   * @param slot the calling client thread's slot, or -1 for any other thread
+   * @param serviceMicros end minus actual start, in microseconds
+   * @param intendedMicros end minus scheduled start, in microseconds; ignored without a target
+   */
+  public void record(int slot, long serviceMicros, long intendedMicros) {
+    service.record(slot, serviceMicros);
+    if (intended != null) {
+      intended.record(slot, intendedMicros);
+    }
+  }
+
+  /** Records a service time only (YCSB's {@code Measurements.measure}). */
+  public void recordService(int slot, long serviceMicros) {
+    service.record(slot, serviceMicros);
+  }
+
+  /** Records an intended latency only (YCSB's {@code measureIntended}); ignored without a target. */
+  public void recordIntended(int slot, long intendedMicros) {
+    if (intended != null) {
+      intended.record(slot, intendedMicros);
+    }
+  }
+
+  /**
+   * Moves the service times recorded since the previous call into {@code target}.
+   *
+   * @param target reset, then filled; owned by the caller
+   */
+  public void harvestService(Histogram target) {
+    service.harvest(target);
+  }
+
+  /**
+   * Moves the intended latencies recorded since the previous call into {@code target}.
+   *
+   * @param target reset, then filled; left empty when intended latency is not recorded apart
+   */
+  public void harvestIntended(Histogram target) {
+    if (intended == null) {
+      target.reset();
+      return;
+    }
+    intended.harvest(target);
+  }
+
+  @Override
+  public String toString() {
+    return name;
+  }
+
+  /** Per-slot recorders of one quantity, and the harvester's recycled intervals. */
+  private static final class Series {
+    private final AtomicReferenceArray<SingleWriterRecorder> slots;
+    private final Recorder shared = new Recorder(SIGNIFICANT_DIGITS);
+    /** Harvester-confined. */
+    private final Histogram[] recycled;
+    private Histogram sharedRecycled;
+
+    Series(int slotCount) {
+      slots = new AtomicReferenceArray<>(slotCount);
+      recycled = new Histogram[slotCount];
+    }
+
+    void record(int slot, long micros) {
+      shared.recordValue(micros < 0 ? 0 : micros);
+    }
+
+    void harvest(Histogram target) {
+      target.reset();
+      for (int i = 0; i < recycled.length; i++) {
+        SingleWriterRecorder r = slots.get(i);
+        if (r != null) {
+          Histogram interval = recycled[i] == null ? r.getIntervalHistogram() : r.getIntervalHistogram(recycled[i]);
+          target.add(interval);
+          recycled[i] = interval;
+        }
+      }
+      Histogram interval = sharedRecycled == null ? shared.getIntervalHistogram()
+          : shared.getIntervalHistogram(sharedRecycled);
+      target.add(interval);
+      sharedRecycled = interval;
+    }
+  }
+}

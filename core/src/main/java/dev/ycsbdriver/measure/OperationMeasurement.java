@@ -1,0 +1,74 @@
+package dev.ycsbdriver.measure;
+
+import java.util.Collection;
+import java.util.concurrent.ConcurrentHashMap;
+import site.ycsb.Status;
+
+/**
+ * Everything measured for one operation name: the latency of successful operations, the latency of
+ * failed ones (named {@code <OP>-FAILED} or {@code <OP>-<STATUS>} as YCSB's {@code DBWrapper} does), and
+ * the count per status.
+ *
+ * <p>Thread-safe; the success path allocates nothing.
+ */
+public final class OperationMeasurement {
+  private final String name;
+  private final LatencyChannel ok;
+  private final StatusCounts statuses = new StatusCounts();
+  private final ConcurrentHashMap<String, LatencyChannel> failures = new ConcurrentHashMap<>();
+  private final MeasurementRegistry registry;
+
+  OperationMeasurement(String name, MeasurementRegistry registry) {
+    this.name = name;
+    this.registry = registry;
+    this.ok = registry.newChannel(name);
+  }
+
+  /** @return the YCSB name, e.g. {@code READ} */
+  public String name() {
+    return name;
+  }
+
+  /**
+   * Records one operation as YCSB's {@code DBWrapper} does: the latency goes to the success channel or
+   * to a failure channel, and the status is counted under this operation's name.
+   *
+   * @param slot the calling client thread's slot (see {@link LatencyChannel}), or -1
+   * @param status what the binding returned; null counts as an error
+   * @param intendedStartNanos the scheduled start ({@link System#nanoTime()} scale); equal to
+   *     {@code startNanos} when no target is set
+   * @param startNanos when the call started
+   * @param endNanos when it returned
+   */
+  public void record(int slot, Status status, long intendedStartNanos, long startNanos, long endNanos) {
+    LatencyChannel channel = status == Status.OK || (status != null && status.isOk()) ? ok : failureChannel(status);
+    statuses.increment(status);
+    channel.record(slot, (endNanos - startNanos) / 1000, (endNanos - intendedStartNanos) / 1000);
+  }
+
+  /** @return the channel for successful operations (YCSB's plain {@code [OP]} block) */
+  public LatencyChannel ok() {
+    return ok;
+  }
+
+  /** @return the per-status counts (YCSB's {@code Return=} lines) */
+  public StatusCounts statuses() {
+    return statuses;
+  }
+
+  /** @return the failure channels created so far, in no particular order */
+  public Collection<LatencyChannel> failures() {
+    return failures.values();
+  }
+
+  private LatencyChannel failureChannel(Status status) {
+    String statusName = status == null ? Status.ERROR.getName() : status.getName();
+    String suffix = registry.config().reportLatencyForEachError()
+        || registry.config().latencyTrackedErrors().contains(statusName) ? statusName : "FAILED";
+    LatencyChannel channel = failures.get(suffix);
+    if (channel == null) {
+      channel = failures.computeIfAbsent(suffix, s -> registry.newChannel(name + "-" + s));
+    }
+    return channel;
+  }
+}

@@ -1,0 +1,123 @@
+package dev.ycsbdriver.result;
+
+import dev.ycsbdriver.measure.ChannelTotals;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * Per-measurement HdrHistogram interval logs ({@code READ.hlog}, {@code Intended-READ.hlog}) in the run
+ * directory, one interval per harvest, readable by HdrHistogram's {@code HistogramLogReader} and
+ * {@code HistogramLogProcessor}. Values are microseconds; the {@code Interval_Max} column is shown in
+ * milliseconds (max value unit ratio 1000).
+ *
+ * <p>A log is opened when its measurement first records something; from then on every interval is
+ * written, empty ones included, so intervals line up across files.
+ *
+ * <p>Not thread-safe: the monitor thread writes, then closes.
+ */
+public final class HistogramLogs implements AutoCloseable {
+  private static final double MICROS_PER_MILLI = 1000.0;
+
+  private final Path directory;
+  private final long baseTimeMillis;
+  private final Map<String, Writer> writers = new LinkedHashMap<>();
+  private final List<String> errors = new ArrayList<>();
+
+  private record Writer(PrintStream stream, HistogramLogWriter log, Path file) {
+  }
+
+  /**
+   * @param directory where the files go; created if missing
+   * @param baseTimeMillis the run's start, epoch milliseconds; interval timestamps are relative to it
+   */
+  public HistogramLogs(Path directory, long baseTimeMillis) {
+    this.directory = directory;
+    this.baseTimeMillis = baseTimeMillis;
+  }
+
+  /**
+   * Writes one interval per measurement.
+   *
+   * @param intervals the harvested interval histograms, with start and end timestamps set
+   * @param intendedMeasured whether intended latency was measured apart from service time
+   */
+  public void write(List<ChannelTotals> intervals, boolean intendedMeasured) {
+    for (ChannelTotals c : intervals) {
+      append(c.name(), c.service());
+      if (intendedMeasured) {
+        append("Intended-" + c.name(), c.intended());
+      }
+    }
+  }
+
+  private void append(String name, Histogram interval) {
+    Writer w = writers.get(name);
+    if (w == null) {
+      if (interval.getTotalCount() == 0) {
+        return;
+      }
+      w = open(name);
+      if (w == null) {
+        return;
+      }
+    }
+    double startSec = (interval.getStartTimeStamp() - baseTimeMillis) / 1000.0;
+    double endSec = (interval.getEndTimeStamp() - baseTimeMillis) / 1000.0;
+    w.log().outputIntervalHistogram(startSec, endSec, interval, MICROS_PER_MILLI);
+  }
+
+  private Writer open(String name) {
+    Path file = directory.resolve(name + ".hlog");
+    try {
+      Files.createDirectories(directory);
+      PrintStream stream = new PrintStream(Files.newOutputStream(file), false, "UTF-8");
+      HistogramLogWriter log = new HistogramLogWriter(stream);
+      log.outputComment("[Logging for: " + name + "]");
+      log.outputComment("[Values in microseconds; Interval_Max in milliseconds]");
+      log.outputLogFormatVersion();
+      log.outputStartTime(baseTimeMillis);
+      log.setBaseTime(baseTimeMillis);
+      log.outputLegend();
+      Writer w = new Writer(stream, log, file);
+      writers.put(name, w);
+      return w;
+    } catch (IOException e) {
+      errors.add("cannot write " + file + ": " + e.getMessage());
+      writers.put(name, null);
+      return null;
+    }
+  }
+
+  /** @return measurement name to its log file, for the logs opened so far */
+  public Map<String, Path> files() {
+    Map<String, Path> out = new LinkedHashMap<>();
+    writers.forEach((name, w) -> {
+      if (w != null) {
+        out.put(name, w.file());
+      }
+    });
+    return out;
+  }
+
+  /** @return one line per file that could not be written */
+  public List<String> errors() {
+    return List.copyOf(errors);
+  }
+
+  @Override
+  public void close() {
+    for (Writer w : writers.values()) {
+      if (w != null) {
+        w.stream().close();
+      }
+    }
+  }
+}

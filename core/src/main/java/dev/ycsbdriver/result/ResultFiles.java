@@ -1,0 +1,55 @@
+package dev.ycsbdriver.result;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+
+/**
+ * Names the directory of one run under the result directory:
+ * {@code <yyyyMMdd-HHmmss>-<phase>-<binding>-<workload>-t<threads>[-<label>]}, with a counter appended
+ * when it already exists. Stateless and thread-safe.
+ */
+public final class ResultFiles {
+  /** Name of the result document inside a run directory. */
+  public static final String RESULT_FILE = "result.json";
+
+  private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
+
+  private ResultFiles() {
+  }
+
+  /**
+   * Creates a fresh run directory.
+   *
+   * @param base the result directory ({@code result.dir})
+   * @param phase {@code load} or {@code run}
+   * @param binding binding name
+   * @param workload workload name, e.g. {@code workloada}
+   * @param threads client threads
+   * @param label the run's label, may be empty
+   * @return the created directory
+   * @throws IOException if it cannot be created
+   */
+  public static Path createRunDirectory(Path base, String phase, String binding, String workload, int threads,
+                                        String label) throws IOException {
+    StringBuilder name = new StringBuilder(STAMP.format(LocalDateTime.now())).append('-').append(phase).append('-')
+        .append(safe(binding)).append('-').append(safe(workload)).append("-t").append(threads);
+    if (label != null && !label.isBlank()) {
+      name.append('-').append(safe(label));
+    }
+    Files.createDirectories(base);
+    Path dir = base.resolve(name.toString());
+    for (int i = 2; Files.exists(dir); i++) {
+      dir = base.resolve(name + "-" + i);
+    }
+    return Files.createDirectories(dir);
+  }
+
+  private static String safe(String s) {
+    String cleaned = s.replaceAll("[^A-Za-z0-9_.]+", "_");
+    return cleaned.length() > 40 ? cleaned.substring(cleaned.length() - 40) : cleaned;
+  }
+}

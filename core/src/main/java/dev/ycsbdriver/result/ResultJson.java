@@ -1,0 +1,193 @@
+package dev.ycsbdriver.result;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ycsbdriver.cpu.CpuFigure;
+import dev.ycsbdriver.cpu.CpuSample;
+import dev.ycsbdriver.cpu.CpuSummary;
+import dev.ycsbdriver.cpu.MachineFacts;
+import dev.ycsbdriver.measure.ChannelTotals;
+import dev.ycsbdriver.spi.ServerFacts;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import site.ycsb.Status;
+
+/**
+ * The result file: one JSON document per load or run, {@code schemaVersion} 1, described by the JSON
+ * Schema {@code /dev/ycsbdriver/result/run-result.schema.json}. Every figure carries its unit in its
+ * name ({@code runtimeMillis}, {@code p99Micros}, {@code averagePercent}); a figure that is not
+ * available is {@code null}, never 0. Configuration values are masked (see
+ * {@link dev.ycsbdriver.config.Secrets}).
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class ResultJson {
+  /** The version of the document's layout; it changes when a field changes meaning or is removed. */
+  public static final int SCHEMA_VERSION = 1;
+  /** Classpath location of the JSON Schema. */
+  public static final String SCHEMA_RESOURCE = "/dev/ycsbdriver/result/run-result.schema.json";
+
+  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final double[] PERCENTILES = {50, 90, 95, 99, 99.9, 99.99};
+  private static final String[] PERCENTILE_FIELDS = {"p50Micros", "p90Micros", "p95Micros", "p99Micros",
+      "p999Micros", "p9999Micros"};
+
+  private ResultJson() {
+  }
+
+  /**
+   * @param report the run's figures
+   * @param file the file to write; its directory is created
+   * @throws IOException if the file cannot be written
+   */
+  public static void write(RunReport report, Path file) throws IOException {
+    Files.createDirectories(file.toAbsolutePath().getParent());
+    MAPPER.writeValue(file.toFile(), toJson(report));
+  }
+
+  /** @return the document as a Jackson tree */
+  public static ObjectNode toJson(RunReport r) {
+    ObjectNode root = MAPPER.createObjectNode();
+    root.put("schemaVersion", SCHEMA_VERSION);
+    ObjectNode tool = root.putObject("tool");
+    tool.put("name", "ycsb-driver");
+    tool.put("version", r.toolVersion());
+    root.put("phase", r.config().phase().label());
+    root.put("binding", r.bindingName());
+    root.put("dbClass", r.dbClass());
+    root.put("workload", r.config().workloadClass());
+    root.put("label", r.config().label());
+    root.put("threads", r.config().threadCount());
+    root.put("targetOpsPerSec", r.config().targetOpsPerSec());
+    root.put("operationCountTarget", r.targetedOperations());
+    root.put("maxExecutionTimeSeconds", r.config().maxExecutionTime().toSeconds());
+    root.put("measurementInterval", r.measurement().interval().name().toLowerCase(java.util.Locale.ROOT));
+    root.put("intendedLatencyMeasured", r.config().paced());
+    root.put("profile", r.config().profile());
+    root.put("startTime", r.start().toString());
+    root.put("endTime", r.end().toString());
+    root.put("runtimeMillis", r.runtimeMillis());
+    root.put("operationsTotal", r.operationsDone());
+    root.put("throughputOpsPerSec", r.throughputOpsPerSec());
+    ObjectNode outcome = root.putObject("outcome");
+    outcome.put("status", r.outcome().status().name().toLowerCase(java.util.Locale.ROOT));
+    outcome.put("exitCode", r.outcome().exitCode());
+    r.outcome().errors().forEach(outcome.putArray("errors")::add);
+    server(root.putObject("server"), r.server(), r.cpu());
+    machine(root.putObject("machine"), r.machine());
+    cpu(root.putObject("cpu"), r.cpu(), r.throughputOpsPerSec());
+    ArrayNode ops = root.putArray("operations");
+    for (OperationReport op : r.operations()) {
+      operation(ops.addObject(), op);
+    }
+    timeSeries(root.putArray("timeSeries"), r.timeSeries(), r.cpu().samples());
+    ArrayNode gc = root.putArray("gc");
+    for (GcStat g : r.gc()) {
+      gc.addObject().put("name", g.name()).put("count", g.count()).put("timeMillis", g.timeMillis());
+    }
+    ObjectNode logs = root.putObject("histogramLogs");
+    r.histogramLogs().forEach((name, path) -> logs.put(name, path.getFileName().toString()));
+    ObjectNode config = root.putObject("config");
+    r.settings().masked().forEach(config::put);
+    r.warnings().forEach(root.putArray("warnings")::add);
+    return root;
+  }
+
+  private static void server(ObjectNode node, ServerFacts facts, CpuSummary cpu) {
+    node.put("product", facts.product());
+    node.put("version", facts.version());
+    node.put("profile", facts.profile());
+    ObjectNode settings = node.putObject("settings");
+    facts.settings().forEach(settings::put);
+    node.put("cpuSource", cpu.serverSource());
+  }
+
+  private static void machine(ObjectNode node, MachineFacts m) {
+    node.put("cpuModel", m.cpuModel());
+    node.put("physicalCores", m.physicalCores());
+    node.put("logicalCores", m.logicalCores());
+    node.put("memoryBytes", m.memoryBytes());
+    node.put("os", m.osName());
+    node.put("hostName", m.hostName());
+    node.put("javaVersion", m.javaVersion());
+    node.put("jvm", m.jvmName());
+  }
+
+  private static void cpu(ObjectNode node, CpuSummary cpu, double throughput) {
+    figure(node.putObject("server"), cpu.server());
+    figure(node.putObject("driver"), cpu.driver());
+    figure(node.putObject("machine"), cpu.machine());
+    node.put("serverSource", cpu.serverSource());
+    node.put("serverIsDriver", cpu.serverIsDriver());
+    node.put("logicalCores", cpu.logicalCores());
+    node.put("sampleIntervalMillis", cpu.sampleIntervalMillis());
+    node.put("opsPerServerCpuPercent", cpu.opsPerServerCpuPercent(throughput));
+  }
+
+  private static void figure(ObjectNode node, CpuFigure f) {
+    node.put("averagePercent", f.averagePercent());
+    node.put("peakPercent", f.peakPercent());
+    node.put("unavailableReason", f.unavailableReason());
+  }
+
+  private static void operation(ObjectNode node, OperationReport op) {
+    node.put("name", op.name());
+    node.put("operations", op.operations());
+    ObjectNode statuses = node.putObject("statusCounts");
+    for (Map.Entry<Status, Long> e : op.statusCounts().entrySet()) {
+      statuses.put(e.getKey().getName(), e.getValue());
+    }
+    latency(node.putObject("serviceTime"), op.ok().service());
+    latency(node.putObject("intendedLatency"), op.ok().intended());
+    ArrayNode failures = node.putArray("failures");
+    for (ChannelTotals f : op.failures()) {
+      ObjectNode fn = failures.addObject();
+      fn.put("name", f.name());
+      latency(fn.putObject("serviceTime"), f.service());
+      latency(fn.putObject("intendedLatency"), f.intended());
+    }
+  }
+
+  private static void latency(ObjectNode node, Histogram h) {
+    long n = h.getTotalCount();
+    node.put("count", n);
+    node.put("minMicros", n == 0 ? null : h.getMinValue());
+    node.put("meanMicros", n == 0 ? null : h.getMean());
+    node.put("maxMicros", n == 0 ? null : h.getMaxValue());
+    node.put("stdDevMicros", n == 0 ? null : h.getStdDeviation());
+    for (int i = 0; i < PERCENTILES.length; i++) {
+      node.put(PERCENTILE_FIELDS[i], n == 0 ? null : h.getValueAtPercentile(PERCENTILES[i]));
+    }
+  }
+
+  private static void timeSeries(ArrayNode array, List<TimeSeriesPoint> points, List<CpuSample> samples) {
+    int s = 0;
+    for (TimeSeriesPoint p : points) {
+      ObjectNode node = array.addObject();
+      node.put("elapsedMillis", p.elapsedMillis());
+      node.put("intervalMillis", p.intervalMillis());
+      node.put("opsPerSec", p.opsPerSec());
+      while (s < samples.size() && samples.get(s).elapsedMillis() < p.elapsedMillis()) {
+        s++;
+      }
+      CpuSample sample = s < samples.size() ? samples.get(s) : null;
+      node.put("serverCpuPercent", sample == null ? null : finite(sample.serverPercent()));
+      node.put("driverCpuPercent", sample == null ? null : finite(sample.driverPercent()));
+      node.put("machineCpuPercent", sample == null ? null : finite(sample.machinePercent()));
+      ObjectNode latency = node.putObject("latency");
+      p.latency().forEach((name, l) -> latency.putObject(name)
+          .put("count", l.count()).put("meanMicros", l.meanMicros())
+          .put("p99Micros", l.p99Micros()).put("maxMicros", l.maxMicros()));
+    }
+  }
+
+  private static Double finite(double v) {
+    return Double.isFinite(v) ? v : null;
+  }
+}

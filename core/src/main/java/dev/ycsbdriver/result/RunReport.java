@@ -1,0 +1,62 @@
+package dev.ycsbdriver.result;
+
+import dev.ycsbdriver.config.RunConfig;
+import dev.ycsbdriver.config.Settings;
+import dev.ycsbdriver.cpu.CpuSummary;
+import dev.ycsbdriver.cpu.MachineFacts;
+import dev.ycsbdriver.measure.MeasurementConfig;
+import dev.ycsbdriver.spi.ServerFacts;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything one load or run measured, as the runner returns it. The YCSB text summary
+ * ({@link YcsbTextSummary}) and the result JSON ({@link ResultJson}) are views of it.
+ *
+ * <p>Immutable once returned and thread-safe to read.
+ *
+ * @param toolVersion ycsb-driver's version
+ * @param bindingName the binding as named on the command line (canonical name)
+ * @param dbClass the {@code site.ycsb.DB} class the binding produced
+ * @param config the driver's validated keys
+ * @param settings every property of the command; shown masked
+ * @param measurement the measurement keys
+ * @param start when the clock started (after every client thread connected)
+ * @param end when the last client thread finished, or was left behind
+ * @param runtimeMillis {@code end - start} in milliseconds, YCSB's {@code RunTime(ms)}
+ * @param operationsDone operations completed by all threads, every status counted, as YCSB counts
+ * @param targetedOperations operations the run was asked for, 0 when unlimited
+ * @param operations per operation totals, in YCSB operation order then first-use order
+ * @param gc garbage collectors' totals, in YCSB's export order
+ * @param cpu CPU figures of server, driver and machine; never null
+ * @param server what the binding read back from the store
+ * @param machine facts about this machine
+ * @param timeSeries one point per harvest interval
+ * @param warnings one line each; never null
+ * @param outcome how the run ended
+ * @param runDirectory where the result JSON and histogram logs are written
+ * @param histogramLogs measurement name to its {@code .hlog} file
+ */
+public record RunReport(String toolVersion, String bindingName, String dbClass, RunConfig config, Settings settings,
+                        MeasurementConfig measurement, Instant start, Instant end, long runtimeMillis,
+                        long operationsDone, long targetedOperations, List<OperationReport> operations,
+                        List<GcStat> gc, CpuSummary cpu, ServerFacts server, MachineFacts machine,
+                        List<TimeSeriesPoint> timeSeries, List<String> warnings, Outcome outcome,
+                        Path runDirectory, Map<String, Path> histogramLogs) {
+
+  /** Copies the collections. */
+  public RunReport {
+    operations = List.copyOf(operations);
+    gc = List.copyOf(gc);
+    timeSeries = List.copyOf(timeSeries);
+    warnings = List.copyOf(warnings);
+    histogramLogs = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(histogramLogs));
+  }
+
+  /** @return YCSB's throughput: every completed operation per second of {@link #runtimeMillis} */
+  public double throughputOpsPerSec() {
+    return runtimeMillis <= 0 ? 0.0 : 1000.0 * operationsDone / runtimeMillis;
+  }
+}

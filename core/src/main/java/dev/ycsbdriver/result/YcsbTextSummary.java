@@ -1,0 +1,164 @@
+package dev.ycsbdriver.result;
+
+import dev.ycsbdriver.cpu.CpuFigure;
+import dev.ycsbdriver.cpu.CpuSummary;
+import dev.ycsbdriver.measure.ChannelTotals;
+import dev.ycsbdriver.measure.MeasurementConfig;
+import dev.ycsbdriver.measure.MeasurementConfig.Interval;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramIterationValue;
+import site.ycsb.Status;
+
+/**
+ * The final summary in YCSB 0.17.0's text format ({@code TextMeasurementsExporter}), line for line,
+ * followed by ycsb-driver's {@code [CPU]} block, which YCSB parsers skip as an unknown metric.
+ *
+ * <p>Each line is {@code [<metric>], <measurement>, <value>}; integers print as {@link Long#toString},
+ * fractions as {@link Double#toString}, as YCSB prints them. Order: OVERALL, GC collectors (in YCSB's
+ * {@code HashMap} order), GC totals, one block per measurement in YCSB's {@code ConcurrentHashMap}
+ * order (then {@code Intended-} blocks with {@code measurement.interval=both}), then CPU.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class YcsbTextSummary {
+  private YcsbTextSummary() {
+  }
+
+  /**
+   * @param report the run's figures
+   * @param out where the lines go; flushed, not closed
+   */
+  public static void write(RunReport report, PrintWriter out) {
+    line(out, "OVERALL", "RunTime(ms)", Long.toString(report.runtimeMillis()));
+    line(out, "OVERALL", "Throughput(ops/sec)", Double.toString(report.throughputOpsPerSec()));
+    writeGc(report, out);
+    writeMeasurements(report, out);
+    writeCpu(report, out);
+    out.flush();
+  }
+
+  private static void writeGc(RunReport report, PrintWriter out) {
+    Map<String, GcStat> byName = new HashMap<>();
+    for (GcStat gc : report.gc()) {
+      byName.put(gc.name(), gc);
+    }
+    long count = 0;
+    long time = 0;
+    for (GcStat gc : byName.values()) {
+      String n = gc.name().replace(' ', '_');
+      line(out, "TOTAL_GCS_" + n, "Count", Long.toString(gc.count()));
+      line(out, "TOTAL_GC_TIME_" + n, "Time(ms)", Long.toString(gc.timeMillis()));
+      line(out, "TOTAL_GC_TIME_%_" + n, "Time(%)", Double.toString(percent(gc.timeMillis(), report.runtimeMillis())));
+      count += gc.count();
+      time += gc.timeMillis();
+    }
+    line(out, "TOTAL_GCs", "Count", Long.toString(count));
+    line(out, "TOTAL_GC_TIME", "Time(ms)", Long.toString(time));
+    line(out, "TOTAL_GC_TIME_%", "Time(%)", Double.toString(percent(time, report.runtimeMillis())));
+  }
+
+  private static double percent(long part, long whole) {
+    return whole == 0 ? 0.0 : ((double) part / whole) * 100.0;
+  }
+
+  private record Block(String name, ChannelTotals totals, Map<Status, Long> statuses) {
+  }
+
+  private static void writeMeasurements(RunReport report, PrintWriter out) {
+    List<Block> blocks = new ArrayList<>();
+    for (OperationReport op : report.operations()) {
+      if (op.ok().service().getTotalCount() > 0 || !op.statusCounts().isEmpty()) {
+        blocks.add(new Block(op.name(), op.ok(), op.statusCounts()));
+      }
+      for (ChannelTotals failure : op.failures()) {
+        blocks.add(new Block(failure.name(), failure, Map.of()));
+      }
+    }
+    blocks = YcsbOrder.of(blocks, Block::name);
+    MeasurementConfig config = report.measurement();
+    Interval interval = config.interval();
+    for (Block b : blocks) {
+      Histogram h = interval == Interval.INTENDED ? b.totals().intended() : b.totals().service();
+      writeBlock(out, b.name(), h, b.statuses(), config);
+    }
+    if (interval == Interval.BOTH) {
+      for (Block b : blocks) {
+        writeBlock(out, "Intended-" + b.name(), b.totals().intended(), Map.of(), config);
+      }
+    }
+  }
+
+  static void writeBlock(PrintWriter out, String name, Histogram h, Map<Status, Long> statuses,
+                                 MeasurementConfig config) {
+    line(out, name, "Operations", Long.toString(h.getTotalCount()));
+    line(out, name, "AverageLatency(us)", Double.toString(h.getMean()));
+    line(out, name, "MinLatency(us)", Long.toString(h.getMinValue()));
+    line(out, name, "MaxLatency(us)", Long.toString(h.getMaxValue()));
+    for (double p : config.percentiles()) {
+      line(out, name, ordinal(p) + "PercentileLatency(us)", Long.toString(h.getValueAtPercentile(p)));
+    }
+    for (Map.Entry<Status, Long> e : YcsbOrder.of(new ArrayList<>(statuses.entrySet()), Map.Entry::getKey)) {
+      line(out, name, "Return=" + e.getKey().getName(), Long.toString(e.getValue()));
+    }
+    if (config.histogramVerbose()) {
+      for (HistogramIterationValue v : h.recordedValues()) {
+        long value = Math.min(v.getValueIteratedTo(), Integer.MAX_VALUE);
+        line(out, name, Long.toString(value), Double.toString((double) v.getCountAtValueIteratedTo()));
+      }
+    }
+  }
+
+  /** YCSB's percentile label: {@code 95th}, {@code 99th}, {@code 1st}, {@code 99.9} for fractions. */
+  static String ordinal(double p) {
+    if (p % 1 != 0) {
+      return Double.toString(p);
+    }
+    int j = (int) p;
+    int lastTwo = j % 100;
+    if (lastTwo == 11 || lastTwo == 12 || lastTwo == 13) {
+      return j + "th";
+    }
+    String[] suffixes = {"th", "st", "nd", "rd", "th", "th", "th", "th", "th", "th"};
+    return j + suffixes[j % 10];
+  }
+
+  private static void writeCpu(RunReport report, PrintWriter out) {
+    CpuSummary cpu = report.cpu();
+    figure(out, "Server", cpu.server());
+    figure(out, "Driver", cpu.driver());
+    figure(out, "Machine", cpu.machine());
+    Double opsPerCpu = cpu.opsPerServerCpuPercent(report.throughputOpsPerSec());
+    line(out, "CPU", "OpsPerServerCpuPercent", opsPerCpu == null ? "n/a" : Double.toString(opsPerCpu));
+    line(out, "CPU", "LogicalCores", Integer.toString(cpu.logicalCores()));
+    line(out, "CPU", "ServerSource", cpu.serverSource());
+  }
+
+  private static void figure(PrintWriter out, String who, CpuFigure f) {
+    if (f.averagePercent() == null) {
+      line(out, "CPU", who + "Average(%)", "n/a (" + f.unavailableReason() + ")");
+      line(out, "CPU", who + "Peak(%)", "n/a");
+    } else {
+      line(out, "CPU", who + "Average(%)", Double.toString(round1(f.averagePercent())));
+      line(out, "CPU", who + "Peak(%)", Double.toString(round1(f.peakPercent())));
+    }
+  }
+
+  private static double round1(double v) {
+    return Math.round(v * 10.0) / 10.0;
+  }
+
+  private static void line(PrintWriter out, String metric, String measurement, String value) {
+    out.print('[');
+    out.print(metric);
+    out.print("], ");
+    out.print(measurement);
+    out.print(", ");
+    out.print(value);
+    out.print(System.lineSeparator());
+  }
+}

@@ -1,0 +1,214 @@
+package dev.ycsbdriver.runner;
+
+import dev.ycsbdriver.measure.MeasurementRegistry;
+import dev.ycsbdriver.measure.Operation;
+import dev.ycsbdriver.measure.ScheduledThread;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import site.ycsb.DB;
+import site.ycsb.Workload;
+
+/**
+ * One YCSB client thread: its own {@code DB}, initialised before the clock starts, then operations
+ * until its share is done, the workload stops, or a stop is requested; then {@code DB.cleanup()}.
+ *
+ * <p>Lifecycle: {@link #start()} → connects and counts down {@code ready} → waits for {@code go} → runs →
+ * cleans up → counts down {@code done}. Daemon, so a thread stuck inside a binding cannot keep the
+ * process alive once the runner has given up on it.
+ *
+ * <p>Thread-safety: the counters and failure fields are published for the runner and the monitor;
+ * everything else belongs to this thread.
+ */
+final class ClientThread extends Thread implements ScheduledThread {
+  private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+
+  private final int index;
+  private final int threadCount;
+  private final DB db;
+  private final MeasuredDb measured;
+  private final Workload workload;
+  private final Properties props;
+  private final boolean load;
+  private final long quota;
+  private final StopSignal stop;
+  private final boolean spinSleep;
+  private final CountDownLatch ready;
+  private final CountDownLatch go;
+  private final CountDownLatch done;
+  private final MeasurementRegistry registry;
+  private final AtomicLong opsDone = new AtomicLong();
+
+  /** Set by the runner before {@code go} opens (the latch publishes it); null when unpaced. */
+  private Schedule schedule;
+  /** Scheduled start of the current operation, or 0 when unpaced; read only by this thread. */
+  private long intendedStartNanos;
+  private volatile Throwable initFailure;
+  private volatile Throwable crash;
+  private volatile boolean insertFailed;
+  private volatile boolean finished;
+
+  ClientThread(int index, int threadCount, DB db, Workload workload, Properties props, boolean load, long quota,
+               StopSignal stop, boolean spinSleep, CountDownLatch ready, CountDownLatch go, CountDownLatch done,
+               MeasurementRegistry registry) {
+    super("ycsb-client-" + index);
+    setDaemon(true);
+    this.index = index;
+    this.threadCount = threadCount;
+    this.registry = registry;
+    this.db = db;
+    this.measured = new MeasuredDb(db, this, registry);
+    this.workload = workload;
+    this.props = props;
+    this.load = load;
+    this.quota = quota;
+    this.stop = stop;
+    this.spinSleep = spinSleep;
+    this.ready = ready;
+    this.go = go;
+    this.done = done;
+  }
+
+  void schedule(Schedule s) {
+    this.schedule = s;
+  }
+
+  @Override
+  public long intendedStartNanos() {
+    return intendedStartNanos;
+  }
+
+  @Override
+  public int slot() {
+    return index;
+  }
+
+  @Override
+  public void run() {
+    Object state = null;
+    boolean initialized = false;
+    try {
+      try {
+        measured.setProperties(props);
+        measured.init();
+        initialized = true;
+        state = workload.initThread(props, index, threadCount);
+      } catch (Throwable t) {
+        initFailure = t;
+      } finally {
+        ready.countDown();
+      }
+      if (initFailure == null && awaitGo() && stop.reason() != StopSignal.Reason.ABORTED) {
+        try {
+          loop(state);
+        } catch (Throwable t) {
+          crash = t;
+        }
+      }
+      if (initialized) {
+        cleanup();
+      }
+    } finally {
+      finished = true;
+      done.countDown();
+    }
+  }
+
+  private boolean awaitGo() {
+    try {
+      go.await();
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  private void loop(Object state) {
+    final boolean unlimited = quota == 0;
+    final Schedule paced = schedule;
+    long count = 0;
+    while ((unlimited || count < quota) && !stop.requested() && !workload.isStopRequested()) {
+      if (paced != null) {
+        long due = paced.nextIntendedStartNanos();
+        intendedStartNanos = due;
+        if (!sleepUntil(due)) {
+          break;
+        }
+      }
+      boolean more = load ? workload.doInsert(measured, state) : workload.doTransaction(measured, state);
+      if (!more) {
+        insertFailed = load;
+        break;
+      }
+      count++;
+      opsDone.lazySet(count);
+    }
+  }
+
+  /** @return false if a stop was requested while waiting */
+  private boolean sleepUntil(long deadline) {
+    long now;
+    while ((now = System.nanoTime()) < deadline) {
+      if (stop.requested()) {
+        return false;
+      }
+      if (spinSleep) {
+        Thread.onSpinWait();
+      } else {
+        LockSupport.parkNanos(Math.min(deadline - now, MAX_PARK_NANOS));
+      }
+    }
+    return true;
+  }
+
+  private void cleanup() {
+    intendedStartNanos = 0;
+    long start = System.nanoTime();
+    try {
+      measured.cleanup();
+    } catch (Throwable t) {
+      if (crash == null) {
+        crash = t;
+      }
+    }
+    long micros = (System.nanoTime() - start) / 1000;
+    registry.operation(Operation.CLEANUP).ok().record(index, micros, micros);
+  }
+
+  /** @return operations completed so far, every status counted */
+  long opsDone() {
+    return opsDone.get();
+  }
+
+  /** @return operations still to do, 0 when unlimited */
+  long opsTodo() {
+    return quota == 0 ? 0 : Math.max(0, quota - opsDone.get());
+  }
+
+  int index() {
+    return index;
+  }
+
+  DB db() {
+    return db;
+  }
+
+  Throwable initFailure() {
+    return initFailure;
+  }
+
+  Throwable crash() {
+    return crash;
+  }
+
+  boolean insertFailed() {
+    return insertFailed;
+  }
+
+  boolean finished() {
+    return finished;
+  }
+}

@@ -1,0 +1,186 @@
+package dev.ycsbdriver.runner;
+
+import dev.ycsbdriver.measure.ChannelTotals;
+import dev.ycsbdriver.measure.IntervalHarvester;
+import dev.ycsbdriver.measure.MeasurementRegistry;
+import dev.ycsbdriver.measure.OperationMeasurement;
+import dev.ycsbdriver.result.HistogramLogs;
+import dev.ycsbdriver.result.StatusLine;
+import dev.ycsbdriver.result.TimeSeriesPoint;
+import dev.ycsbdriver.result.TimeSeriesPoint.IntervalLatency;
+import dev.ycsbdriver.result.YcsbOrder;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Date;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The run's single background observer: every second it harvests the interval histograms (time
+ * series, {@code .hlog} files) and, every {@code status.interval}, prints YCSB's status line on stderr.
+ * The first status line is printed at t=0 and the last after the client threads finish, as YCSB does.
+ *
+ * <p>Lifecycle: {@link #start()} when the clock starts, {@link #finish()} once, after the client threads
+ * are done. The harvest state is confined to the monitor thread, then handed over by {@code join}.
+ */
+final class RunMonitor implements Runnable {
+  private static final long TICK_NANOS = TimeUnit.SECONDS.toNanos(1);
+
+  private final MeasurementRegistry registry;
+  private final IntervalHarvester harvester;
+  private final List<ClientThread> clients;
+  private final HistogramLogs logs;
+  private final PrintStream err;
+  private final StatusLine statusLine;
+  private final boolean status;
+  private final long statusIntervalNanos;
+  private final long startNanos;
+  private final long startEpochMillis;
+  private final List<TimeSeriesPoint> timeSeries = new ArrayList<>();
+  private final Set<String> seen = new HashSet<>();
+  private final Thread thread;
+  private volatile boolean stopping;
+
+  private long lastTickNanos;
+  private long lastTickOps;
+  private long lastStatusNanos;
+  private long lastStatusOps;
+
+  RunMonitor(MeasurementRegistry registry, List<ClientThread> clients, HistogramLogs logs, PrintStream err,
+             StatusLine statusLine, boolean status, long statusIntervalNanos, long startNanos, long startEpochMillis) {
+    this.registry = registry;
+    this.harvester = new IntervalHarvester(registry);
+    this.clients = clients;
+    this.logs = logs;
+    this.err = err;
+    this.statusLine = statusLine;
+    this.status = status;
+    this.statusIntervalNanos = statusIntervalNanos;
+    this.startNanos = startNanos;
+    this.startEpochMillis = startEpochMillis;
+    this.lastTickNanos = startNanos;
+    this.lastStatusNanos = startNanos;
+    this.thread = new Thread(this, "ycsb-monitor");
+    thread.setDaemon(true);
+  }
+
+  void start() {
+    thread.start();
+  }
+
+  @Override
+  public void run() {
+    if (status) {
+      printStatus(System.nanoTime());
+    }
+    long nextTick = startNanos + TICK_NANOS;
+    long nextStatus = startNanos + statusIntervalNanos;
+    while (!stopping) {
+      long now = System.nanoTime();
+      if (now < nextTick) {
+        LockSupport.parkNanos(nextTick - now);
+        continue;
+      }
+      tick(now);
+      nextTick += TICK_NANOS;
+      if (status && now >= nextStatus) {
+        printStatus(now);
+        nextStatus += statusIntervalNanos;
+      }
+    }
+  }
+
+  /**
+   * Stops the monitor, takes the last interval and prints the final status line.
+   *
+   * @return the whole run's distributions per measurement name
+   */
+  Map<String, ChannelTotals> finish() {
+    stopping = true;
+    LockSupport.unpark(thread);
+    try {
+      thread.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    long now = System.nanoTime();
+    tick(now);
+    if (status) {
+      printStatus(now);
+    }
+    logs.close();
+    return harvester.totals();
+  }
+
+  List<TimeSeriesPoint> timeSeries() {
+    return List.copyOf(timeSeries);
+  }
+
+  private void tick(long now) {
+    long fromMillis = startEpochMillis + TimeUnit.NANOSECONDS.toMillis(lastTickNanos - startNanos);
+    long toMillis = startEpochMillis + TimeUnit.NANOSECONDS.toMillis(now - startNanos);
+    List<ChannelTotals> intervals = harvester.harvest(fromMillis, toMillis);
+    logs.write(intervals, registry.recordsIntended());
+    long ops = totalOps();
+    long intervalNanos = now - lastTickNanos;
+    Map<String, IntervalLatency> latency = new LinkedHashMap<>();
+    for (ChannelTotals c : intervals) {
+      Histogram h = c.service();
+      if (h.getTotalCount() > 0) {
+        seen.add(c.name());
+        latency.put(c.name(), new IntervalLatency(h.getTotalCount(), h.getMean(), h.getValueAtPercentile(99),
+            h.getMaxValue()));
+      }
+    }
+    if (intervalNanos > 0) {
+      double opsPerSec = (ops - lastTickOps) * 1e9 / intervalNanos;
+      timeSeries.add(new TimeSeriesPoint(TimeUnit.NANOSECONDS.toMillis(now - startNanos),
+          TimeUnit.NANOSECONDS.toMillis(intervalNanos), opsPerSec, latency));
+    }
+    lastTickNanos = now;
+    lastTickOps = ops;
+  }
+
+  private void printStatus(long now) {
+    long ops = totalOps();
+    long todo = 0;
+    for (ClientThread c : clients) {
+      todo += c.opsTodo();
+    }
+    double elapsedMillis = (now - startNanos) / 1e6;
+    double sinceLastMillis = (now - lastStatusNanos) / 1e6;
+    double current = 1000.0 * (ops - lastStatusOps) / Math.floor(sinceLastMillis);
+    double overall = 1000.0 * ops / Math.floor(elapsedMillis);
+    Set<String> withStatus = new HashSet<>();
+    for (OperationMeasurement m : registry.operations()) {
+      if (m.statuses().total() > 0) {
+        withStatus.add(m.name());
+      }
+    }
+    List<ChannelTotals> window = new ArrayList<>();
+    for (ChannelTotals c : harvester.takeWindow()) {
+      if (seen.contains(c.name()) || withStatus.contains(c.name())) {
+        window.add(c);
+      }
+    }
+    String line = statusLine.format(new Date(), (long) elapsedMillis, ops, current, todo, overall,
+        YcsbOrder.of(window, ChannelTotals::name));
+    err.println(line);
+    lastStatusNanos = now;
+    lastStatusOps = ops;
+  }
+
+  private long totalOps() {
+    long n = 0;
+    for (ClientThread c : clients) {
+      n += c.opsDone();
+    }
+    return n;
+  }
+}

@@ -1,0 +1,244 @@
+package dev.ycsbdriver.runner;
+
+import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.RunConfig;
+import dev.ycsbdriver.config.Secrets;
+import dev.ycsbdriver.config.Settings;
+import dev.ycsbdriver.cpu.CpuConfig;
+import dev.ycsbdriver.cpu.CpuSampler;
+import dev.ycsbdriver.cpu.CpuSummary;
+import dev.ycsbdriver.cpu.MachineFacts;
+import dev.ycsbdriver.cpu.ServerTarget;
+import dev.ycsbdriver.measure.ChannelTotals;
+import dev.ycsbdriver.measure.MeasurementConfig;
+import dev.ycsbdriver.measure.MeasurementRegistry;
+import dev.ycsbdriver.measure.WorkloadMeasurements;
+import dev.ycsbdriver.result.HistogramLogs;
+import dev.ycsbdriver.result.Outcome;
+import dev.ycsbdriver.result.RunReport;
+import dev.ycsbdriver.result.StatusLine;
+import dev.ycsbdriver.result.ToolVersion;
+import dev.ycsbdriver.spi.Binding;
+import dev.ycsbdriver.spi.BindingContext;
+import dev.ycsbdriver.spi.BindingException;
+import dev.ycsbdriver.spi.Phase;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import site.ycsb.Workload;
+import site.ycsb.WorkloadException;
+
+/**
+ * Runs one phase: opens the binding, connects every client thread, then starts the clock, the CPU
+ * sampler and the monitor, and runs until the operations are done, {@code maxexecutiontime} elapses or
+ * a stop is requested. Whatever was measured is returned, also when the run failed or was interrupted.
+ *
+ * <p>{@code RunTime(ms)} starts after every client thread has connected (YCSB starts it before, so its
+ * short runs include connection set-up) and ends when the last thread has cleaned up or was left behind.
+ *
+ * <p>One instance per run; not thread-safe.
+ */
+public final class Runner {
+  private static final long WAIT_SLICE_MILLIS = 100;
+
+  private final RunRequest request;
+  private final RunConfig config;
+  private final List<String> warnings = new ArrayList<>();
+
+  /** @param request what to run */
+  public Runner(RunRequest request) {
+    this.request = request;
+    this.config = request.config();
+  }
+
+  /**
+   * @return everything measured
+   * @throws ConfigException for an invalid workload, measurement or CPU setting (exit code 2)
+   * @throws BindingException when the store cannot be reached or a client thread cannot connect (exit 3)
+   */
+  public RunReport run() throws ConfigException, BindingException {
+    Settings settings = request.settings();
+    MeasurementConfig measurement = MeasurementConfig.from(settings);
+    Duration cpuInterval = settings.getDuration(CpuConfig.INTERVAL, Duration.ofMillis(100), Duration.ofHours(1));
+    if (!request.provider().properties().isEmpty()) {
+      settings.checkNamespace(request.provider().name() + ".", request.provider().properties());
+    }
+    settings.checkNamespace("cpu.", CpuConfig.SPECS);
+
+    int threads = config.threadCount();
+    if (config.operationCount() > 0 && threads > config.operationCount()) {
+      threads = (int) config.operationCount();
+      warn("threadcount " + config.threadCount() + " is larger than the " + config.operationCount()
+          + " operations to do; using " + threads + " threads");
+    }
+    Properties props = settings.toProperties();
+    props.setProperty("dotransactions", Boolean.toString(config.phase() == Phase.RUN));
+    props.setProperty(RunConfig.THREADS.key(), Integer.toString(threads));
+
+    MeasurementRegistry registry = new MeasurementRegistry(measurement, config.paced(), threads);
+    WorkloadMeasurements.install(props, registry);
+    request.err().println("Loading workload...");
+    Workload workload = WorkloadFactory.create(config.workloadClass(), props);
+    MachineFacts machine = MachineFacts.read();
+    try (Binding binding = request.provider().open(new BindingContext(settings, config.phase(), threads,
+        config.resultDirectory(), config.profile()))) {
+      return execute(binding, workload, registry, props, threads, measurement, cpuInterval, machine);
+    } finally {
+      try {
+        workload.cleanup();
+      } catch (WorkloadException | RuntimeException e) {
+        warn("workload cleanup failed: " + e.getMessage());
+      }
+    }
+  }
+
+  private RunReport execute(Binding binding, Workload workload, MeasurementRegistry registry, Properties props,
+                            int threads, MeasurementConfig measurement, Duration cpuInterval, MachineFacts machine)
+      throws ConfigException, BindingException {
+    StopSignal stop = request.stop();
+    CountDownLatch ready = new CountDownLatch(threads);
+    CountDownLatch go = new CountDownLatch(1);
+    CountDownLatch done = new CountDownLatch(threads);
+    List<ClientThread> clients = new ArrayList<>(threads);
+    boolean load = config.phase() == Phase.LOAD;
+    for (int i = 0; i < threads; i++) {
+      long quota = config.operationCount() / threads + (i < config.operationCount() % threads ? 1 : 0);
+      clients.add(new ClientThread(i, threads, binding.newDb(), workload, props, load, quota, stop,
+          config.spinSleep(), ready, go, done, registry));
+    }
+    clients.forEach(Thread::start);
+    awaitQuietly(ready, stop);
+    ServerTarget target;
+    try {
+      failIfNotConnected(clients, stop, go);
+      target = ServerTarget.resolve(binding.serverLocation(), request.settings());
+    } catch (ConfigException | BindingException e) {
+      abort(stop, go, done);
+      throw e;
+    }
+
+    CpuSampler sampler = CpuSampler.start(target, cpuInterval);
+    request.err().println("Starting test.");
+    long startNanos = System.nanoTime();
+    Instant start = Instant.now();
+    if (config.paced()) {
+      Schedule schedule = new Schedule(startNanos, config.targetOpsPerSec());
+      clients.forEach(c -> c.schedule(schedule));
+    }
+    HistogramLogs logs = new HistogramLogs(request.runDirectory(), start.toEpochMilli());
+    RunMonitor monitor = new RunMonitor(registry, clients, logs, request.err(),
+        new StatusLine(config.label(), measurement.interval()), config.status(),
+        config.statusInterval().toNanos(), startNanos, start.toEpochMilli());
+    go.countDown();
+    monitor.start();
+
+    List<ClientThread> leftBehind = awaitEnd(clients, done, stop, workload, startNanos);
+    long endNanos = System.nanoTime();
+    Map<String, ChannelTotals> totals = monitor.finish();
+    CpuSummary cpu = sampler.stop();
+    warnings.addAll(cpu.warnings());
+    warnings.addAll(logs.errors());
+    warnings.addAll(binding.serverFacts().warnings());
+
+    long opsDone = 0;
+    for (ClientThread c : clients) {
+      opsDone += c.opsDone();
+    }
+    Outcome outcome = RunOutcomes.decide(config, clients, leftBehind, registry, stop, opsDone, warnings);
+    return new RunReport(ToolVersion.get(), request.bindingName(), clients.get(0).db().getClass().getName(), config,
+        request.settings(), measurement, start, start.plusNanos(endNanos - startNanos),
+        TimeUnit.NANOSECONDS.toMillis(endNanos - startNanos), opsDone, config.operationCount(),
+        RunOutcomes.operations(registry, totals), GcStats.read(), cpu, binding.serverFacts(), machine,
+        monitor.timeSeries(), warnings, outcome, request.runDirectory(), logs.files());
+  }
+
+  private void failIfNotConnected(List<ClientThread> clients, StopSignal stop, CountDownLatch go)
+      throws BindingException {
+    int failed = 0;
+    Throwable first = null;
+    for (ClientThread c : clients) {
+      if (c.initFailure() != null) {
+        failed++;
+        first = first == null ? c.initFailure() : first;
+      }
+    }
+    if (first != null) {
+      String message = first.getMessage() == null ? first.toString() : first.getMessage();
+      throw new BindingException(request.bindingName() + ": " + failed + " of " + clients.size()
+          + " client threads could not start: " + Secrets.maskText(message), first);
+    }
+    if (stop.requested()) {
+      throw new BindingException(request.bindingName() + ": stopped while the client threads were connecting");
+    }
+  }
+
+  private void abort(StopSignal stop, CountDownLatch go, CountDownLatch done) {
+    stop.request(StopSignal.Reason.ABORTED);
+    go.countDown();
+    try {
+      done.await(config.stopTimeout().toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** @return the client threads that were still inside the binding when the runner gave up on them */
+  private List<ClientThread> awaitEnd(List<ClientThread> clients, CountDownLatch done, StopSignal stop,
+                                      Workload workload, long startNanos) {
+    long deadline = config.maxExecutionTime().isZero() ? Long.MAX_VALUE
+        : startNanos + config.maxExecutionTime().toNanos();
+    while (!awaitSlice(done)) {
+      if (stop.requested()) {
+        break;
+      }
+      if (System.nanoTime() - deadline >= 0) {
+        stop.request(StopSignal.Reason.MAX_EXECUTION_TIME);
+        request.err().println("Maximum execution time of " + config.maxExecutionTime().toSeconds()
+            + " s reached; stopping.");
+        break;
+      }
+    }
+    if (done.getCount() == 0) {
+      return List.of();
+    }
+    workload.requestStop();
+    long giveUp = System.nanoTime() + config.stopTimeout().toNanos();
+    while (done.getCount() > 0 && System.nanoTime() - giveUp < 0 && !stop.hurried()) {
+      awaitSlice(done);
+    }
+    List<ClientThread> left = new ArrayList<>();
+    for (ClientThread c : clients) {
+      if (!c.finished()) {
+        c.interrupt();
+        left.add(c);
+      }
+    }
+    return left;
+  }
+
+  private static boolean awaitSlice(CountDownLatch latch) {
+    try {
+      return latch.await(WAIT_SLICE_MILLIS, TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return latch.getCount() == 0;
+    }
+  }
+
+  private static void awaitQuietly(CountDownLatch latch, StopSignal stop) {
+    while (!awaitSlice(latch)) {
+      if (stop.hurried()) {
+        return;
+      }
+    }
+  }
+
+  private void warn(String message) {
+    warnings.add(message);
+  }
+}

@@ -1,0 +1,144 @@
+package dev.ycsbdriver.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ycsbdriver.testing.BlockingDb;
+import dev.ycsbdriver.testing.CliRun;
+import dev.ycsbdriver.testing.Resources;
+import dev.ycsbdriver.testing.StallingDb;
+import dev.ycsbdriver.testing.SummaryLines;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The run loop: pacing on one schedule, intended latency, time limits, stuck bindings, loads. */
+class RunnerBehaviourTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir
+  Path results;
+
+  private String workload(String name) {
+    return Resources.path("/golden/workloads/" + name).toString();
+  }
+
+  @Test
+  void targetPacesTheWholeRunToTheRequestedRate() {
+    CliRun run = CliRun.of("run", "-db", "site.ycsb.BasicDB", "-P", workload("workloadc"), "-threads", "4",
+        "-target", "400", "-p", "operationcount=400", "-p", "basicdb.verbose=false", "-p", "result.dir=" + results);
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    Map<String, String> summary = SummaryLines.asMap(run.out());
+    long runtime = Long.parseLong(summary.get("[OVERALL], RunTime(ms)"));
+    // 400 operations at 400 ops/s: the last one is due at 0.9975 s
+    assertThat(runtime).isBetween(950L, 1600L);
+    assertThat(summary.get("[READ], Operations")).isEqualTo("400");
+  }
+
+  @Test
+  void stallShowsInIntendedLatencyButNotInOtherOperationsServiceTime() throws Exception {
+    StallingDb.reset();
+    CliRun run = CliRun.of("run", "-db", "dev.ycsbdriver.testing.StallingDb", "-P", workload("workloadc"),
+        "-threads", "1", "-target", "1000", "-p", "operationcount=1500", "-p", "stallingdb.at=300",
+        "-p", "stallingdb.millis=400", "-p", "measurement.interval=both", "-p", "result.dir=" + results);
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    Map<String, String> summary = SummaryLines.asMap(run.out());
+    long intendedMax = Long.parseLong(summary.get("[Intended-READ], MaxLatency(us)"));
+    long serviceP99 = Long.parseLong(summary.get("[READ], 99thPercentileLatency(us)"));
+    assertThat(intendedMax).isGreaterThanOrEqualTo(400_000);
+    assertThat(serviceP99).isLessThan(50_000);
+    JsonNode read = readOperation(run.resultFile(), "READ");
+    // about 400 operations were due during the 400 ms stall: their intended latency includes the wait
+    assertThat(read.at("/intendedLatency/p50Micros").asLong()).isGreaterThan(read.at("/serviceTime/p50Micros").asLong());
+    assertThat(read.at("/intendedLatency/p99Micros").asLong()).isGreaterThanOrEqualTo(300_000);
+  }
+
+  @Test
+  void maxExecutionTimeEndsARunWhoseBindingNeverReturns() throws Exception {
+    BlockingDb.reset();
+    long start = System.nanoTime();
+    try {
+      CliRun run = CliRun.of("run", "-db", "dev.ycsbdriver.testing.BlockingDb", "-P", workload("workloadc"),
+          "-threads", "2", "-p", "operationcount=0", "-p", "maxexecutiontime=1", "-p", "stop.timeout=500ms",
+          "-p", "result.dir=" + results);
+      long elapsedMillis = (System.nanoTime() - start) / 1_000_000;
+      assertThat(elapsedMillis).isLessThan(4_000);
+      assertThat(run.exitCode()).as(run.toString()).isZero();
+      assertThat(run.err()).contains("1 client threads were still inside the binding");
+      assertThat(SummaryLines.asMap(run.out())).containsKey("[READ], Operations");
+    } finally {
+      BlockingDb.release();
+    }
+  }
+
+  @Test
+  void requestedStopStillReportsWhatWasMeasuredAndExitsOne() throws Exception {
+    StopSignal stop = new StopSignal();
+    Thread stopper = new Thread(() -> {
+      try {
+        Thread.sleep(700);
+      } catch (InterruptedException ignored) {
+        return;
+      }
+      stop.request(StopSignal.Reason.INTERRUPTED);
+    });
+    var out = new java.io.ByteArrayOutputStream();
+    var err = new java.io.PrintStream(new java.io.ByteArrayOutputStream(), true);
+    var settings = new dev.ycsbdriver.config.ConfigLoader(results, results).load(
+        java.util.List.of(workload("workloadc")),
+        Map.of("operationcount", "0", "basicdb.verbose", "false", "target", "2000", "result.dir", results.toString()),
+        "basic");
+    var config = dev.ycsbdriver.config.RunConfig.from(settings, dev.ycsbdriver.spi.Phase.RUN);
+    stopper.start();
+    var report = new Runner(new RunRequest("basic", BindingCatalog.load().find("basic"), settings, config,
+        results.resolve("run"), err, stop)).run();
+    assertThat(report.outcome().status()).isEqualTo(dev.ycsbdriver.result.Outcome.Status.INTERRUPTED);
+    assertThat(report.outcome().exitCode()).isEqualTo(1);
+    assertThat(report.operationsDone()).isBetween(800L, 2_500L);
+    assertThat(report.runtimeMillis()).isBetween(600L, 2_000L);
+    assertThat(out.size()).isZero();
+  }
+
+  @Test
+  void loadInsertsRecordCountRecordsAcrossThreads() {
+    CliRun run = CliRun.of("load", "-db", "site.ycsb.BasicDB", "-P", workload("workloada"), "-threads", "3",
+        "-p", "recordcount=1001", "-p", "basicdb.verbose=false", "-p", "result.dir=" + results);
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    assertThat(SummaryLines.asMap(run.out())).containsEntry("[INSERT], Operations", "1001")
+        .containsEntry("[INSERT], Return=OK", "1001").containsEntry("[CLEANUP], Operations", "3");
+  }
+
+  @Test
+  void moreThreadsThanOperationsAreReducedWithAWarning() {
+    CliRun run = CliRun.of("run", "-db", "site.ycsb.BasicDB", "-P", workload("workloadc"), "-threads", "8",
+        "-p", "operationcount=3", "-p", "basicdb.verbose=false", "-p", "result.dir=" + results);
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.err()).contains("threadcount 8 is larger than the 3 operations to do; using 3 threads");
+    assertThat(SummaryLines.asMap(run.out())).containsEntry("[CLEANUP], Operations", "3");
+  }
+
+  @Test
+  void statusLinesGoToStderrInYcsbFormat() {
+    CliRun run = CliRun.of("run", "-db", "site.ycsb.BasicDB", "-P", workload("workloada"), "-s", "-l", "LBL",
+        "-target", "500", "-p", "operationcount=700", "-p", "status.interval=1", "-p", "basicdb.verbose=false",
+        "-p", "result.dir=" + results);
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).doesNotContain("current ops/sec");
+    assertThat(run.err()).containsPattern(
+        "(?m)^LBL\\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d:\\d\\d:\\d{3} 1 sec: \\d+ operations; [\\d.]+ current ops/sec; "
+            + "est completion in \\d+ seconds? \\[READ: Count=\\d+, Max=\\d+, Min=\\d+, Avg=[\\d.]+, 90=\\d+, 99=\\d+, "
+            + "99.9=\\d+, 99.99=\\d+\\] ");
+    assertThat(run.err()).containsPattern("(?m)^LBL.* 1 sec: 700 operations; [\\d.]+ current ops/sec; \\[READ: ");
+  }
+
+  private static JsonNode readOperation(Path result, String name) throws Exception {
+    for (JsonNode op : JSON.readTree(result.toFile()).get("operations")) {
+      if (op.get("name").asText().equals(name)) {
+        return op;
+      }
+    }
+    throw new AssertionError("no operation " + name + " in " + result);
+  }
+}
