@@ -1,9 +1,22 @@
 package dev.ycsbdriver.cpu;
+
 import dev.ycsbdriver.config.PropertySpec;
 import java.util.List;
+
+/** The CPU sampler's configuration keys, under {@code cpu.}. */
 public final class CpuConfig {
-  public static final PropertySpec INTERVAL = PropertySpec.of("cpu.interval", "1s", "s", "x");
-  public static final PropertySpec SERVER_PROCESS = PropertySpec.optional("cpu.server.process", "", "x");
-  public static final PropertySpec SERVER_PID = PropertySpec.optional("cpu.server.pid", "", "x");
+  /** Time between two samples; the first sample is taken when the clock starts, the last when it stops. */
+  public static final PropertySpec INTERVAL = PropertySpec.of("cpu.interval", "1s", "s",
+      "time between two CPU samples, 100ms to 1h");
+  /** Server process names, comma-separated; overrides the binding's own names. */
+  public static final PropertySpec SERVER_PROCESS = PropertySpec.optional("cpu.server.process", "",
+      "server process names as the OS shows them, comma-separated (e.g. postgres); overrides the binding's names");
+  /** Server process ids, comma-separated; overrides names. */
+  public static final PropertySpec SERVER_PID = PropertySpec.optional("cpu.server.pid", "",
+      "server process ids, comma-separated; overrides cpu.server.process and the binding's names");
+  /** Every key, in the order {@code bin/ycsb bindings} shows them. */
   public static final List<PropertySpec> SPECS = List.of(INTERVAL, SERVER_PROCESS, SERVER_PID);
+
+  private CpuConfig() {
+  }
 }

@@ -1,9 +1,249 @@
 package dev.ycsbdriver.cpu;
+
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.ToDoubleFunction;
+import oshi.SystemInfo;
+import oshi.hardware.CentralProcessor;
+import oshi.software.os.OperatingSystem;
+
+/**
+ * Samples the CPU of the server, the driver and the machine on a daemon thread, every interval, from
+ * {@link #start} to {@link #stop}.
+ *
+ * <p>Averages are CPU time over wall time between start and stop (so they do not depend on how the
+ * samples fall); peaks are the highest value over one interval. Percentages are of one logical core.
+ * Sources: process CPU time from OSHI {@code OSProcess} kernel + user time (on Linux
+ * {@code /proc/<pid>/stat}, resolution one clock tick, usually 10 ms); machine CPU from OSHI's system
+ * load ticks ({@code /proc/stat}).
+ *
+ * <p>Usage:
+ * <pre>{@code
+ * CpuSampler sampler = CpuSampler.start(ServerTarget.resolve(location, settings), Duration.ofSeconds(1));
+ * ... run ...
+ * CpuSummary cpu = sampler.stop();
+ * }</pre>
+ *
+ * <p>Thread-safety: {@link #samples()} may be called from any thread while sampling; {@link #stop()} is
+ * idempotent and may be called from any one thread.
+ */
 public final class CpuSampler implements AutoCloseable {
-  public static CpuSampler start(ServerTarget t, Duration d) { return new CpuSampler(); }
-  public List<CpuSample> samples() { return List.of(); }
-  public CpuSummary stop() { CpuFigure f = new CpuFigure(null, null, "stub"); return new CpuSummary(f, f, f, "stub", false, 2, 1000, List.of(), List.of()); }
-  public void close() { stop(); }
+  /** Machine use, in percent of all cores, above which the driver is said to compete with the server. */
+  static final double SATURATED_MACHINE_FRACTION = 0.9;
+
+  private final ServerTarget target;
+  private final long intervalNanos;
+  private final OperatingSystem os;
+  private final CentralProcessor cpu;
+  private final int logicalCores;
+  private final ProcessCpuClock server;
+  private final ProcessCpuClock driver;
+  private final long startNanos;
+  private final long serverStartMillis;
+  private final long driverStartMillis;
+  private final long[] machineStartTicks;
+  private final List<CpuSample> samples = new ArrayList<>();
+  private final Thread thread;
+  private final String unavailable;
+
+  private long lastNanos;
+  private long lastServerMillis;
+  private long lastDriverMillis;
+  private long[] lastTicks;
+  // the start of the newest sample's window
+  private long windowNanos;
+  private long windowServerMillis;
+  private long windowDriverMillis;
+  private long[] windowTicks;
+  private CpuSummary summary;
+
+  private CpuSampler(ServerTarget target, Duration interval) {
+    this.target = target;
+    this.intervalNanos = interval.toNanos();
+    SystemInfo si = Oshi.get();
+    this.unavailable = si == null ? Oshi.failure() : null;
+    this.startNanos = System.nanoTime();
+    if (si == null) {
+      os = null;
+      cpu = null;
+      logicalCores = Runtime.getRuntime().availableProcessors();
+      server = null;
+      driver = null;
+      serverStartMillis = driverStartMillis = 0;
+      machineStartTicks = null;
+      thread = null;
+      return;
+    }
+    os = si.getOperatingSystem();
+    cpu = si.getHardware().getProcessor();
+    logicalCores = cpu.getLogicalProcessorCount();
+    driver = new ProcessCpuClock(List.of(os.getProcess(os.getProcessId())));
+    server = target.isEmbedded() ? driver : new ProcessCpuClock(target.processes());
+    driverStartMillis = driver.readMillis();
+    serverStartMillis = target.isEmbedded() ? driverStartMillis : server.readMillis();
+    machineStartTicks = cpu.getSystemCpuLoadTicks();
+    lastNanos = startNanos;
+    lastServerMillis = serverStartMillis;
+    lastDriverMillis = driverStartMillis;
+    lastTicks = machineStartTicks;
+    thread = new Thread(this::loop, "ycsb-cpu-sampler");
+    thread.setDaemon(true);
+  }
+
+  /**
+   * Takes the first reading now and starts sampling.
+   *
+   * @param target the server's processes, resolved once
+   * @param interval time between samples, at least 1 ms
+   * @return the running sampler; if OSHI cannot work here, one whose summary says n/a and why
+   */
+  public static CpuSampler start(ServerTarget target, Duration interval) {
+    CpuSampler s = new CpuSampler(target, interval);
+    if (s.thread != null) {
+      s.thread.start();
+    }
+    return s;
+  }
+
+  private void loop() {
+    long next = startNanos + intervalNanos;
+    while (!Thread.currentThread().isInterrupted()) {
+      long wait = next - System.nanoTime();
+      if (wait > 0) {
+        LockSupport.parkNanos(this, wait);
+        continue;
+      }
+      sample(false);
+      next += intervalNanos;
+    }
+  }
+
+  /**
+   * Takes one sample covering the time since the previous one. With {@code mergeShortTail}, a window
+   * shorter than half an interval (the one {@link #stop()} closes) is merged into the sample before it:
+   * over a few milliseconds, 10 ms clock ticks would read as absurd percentages.
+   */
+  private void sample(boolean mergeShortTail) {
+    long now = System.nanoTime();
+    long serverMillis = target.unavailableReason() == null ? server.readMillis() : 0;
+    long driverMillis = target.isEmbedded() ? serverMillis : driver.readMillis();
+    long[] ticks = cpu.getSystemCpuLoadTicks();
+    synchronized (samples) {
+      boolean merge = mergeShortTail && now - lastNanos < intervalNanos / 2 && !samples.isEmpty();
+      if (merge) {
+        samples.remove(samples.size() - 1);
+      } else {
+        windowNanos = lastNanos;
+        windowServerMillis = lastServerMillis;
+        windowDriverMillis = lastDriverMillis;
+        windowTicks = lastTicks;
+      }
+      double windowMillis = (now - windowNanos) / 1e6;
+      double serverPercent = target.unavailableReason() == null
+          ? percent(serverMillis - windowServerMillis, windowMillis) : Double.NaN;
+      double driverPercent = percent(driverMillis - windowDriverMillis, windowMillis);
+      double machinePercent = cpu.getSystemCpuLoadBetweenTicks(windowTicks, ticks) * 100.0 * logicalCores;
+      samples.add(new CpuSample(TimeUnit.NANOSECONDS.toMillis(now - startNanos), Math.round(windowMillis),
+          serverPercent, driverPercent, machinePercent));
+    }
+    lastNanos = now;
+    lastServerMillis = serverMillis;
+    lastDriverMillis = driverMillis;
+    lastTicks = ticks;
+  }
+
+  private static double percent(long cpuMillis, double wallMillis) {
+    return wallMillis <= 0 ? Double.NaN : 100.0 * cpuMillis / wallMillis;
+  }
+
+  /** @return the samples taken so far, in time order */
+  public List<CpuSample> samples() {
+    synchronized (samples) {
+      return List.copyOf(samples);
+    }
+  }
+
+  /**
+   * Stops sampling, takes a last sample covering the time since the previous one, and summarises.
+   * Repeated calls return the same summary.
+   *
+   * @return averages and peaks of the server, the driver and the machine
+   */
+  public synchronized CpuSummary stop() {
+    if (summary != null) {
+      return summary;
+    }
+    long intervalMillis = TimeUnit.NANOSECONDS.toMillis(intervalNanos);
+    if (unavailable != null) {
+      summary = CpuSummary.unavailable(unavailable, intervalMillis);
+      return summary;
+    }
+    thread.interrupt();
+    try {
+      thread.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    sample(true);
+    double wallMillis = (lastNanos - startNanos) / 1e6;
+    List<CpuSample> all = samples();
+    CpuFigure driverFigure = figure(percent(lastDriverMillis - driverStartMillis, wallMillis),
+        all, CpuSample::driverPercent);
+    CpuFigure machineFigure = figure(
+        cpu.getSystemCpuLoadBetweenTicks(machineStartTicks, lastTicks) * 100.0 * logicalCores,
+        all, CpuSample::machinePercent);
+    CpuFigure serverFigure = target.unavailableReason() != null
+        ? CpuFigure.unavailable(target.unavailableReason())
+        : figure(percent(lastServerMillis - serverStartMillis, wallMillis), all, CpuSample::serverPercent);
+    List<String> warnings = new ArrayList<>();
+    if (!target.isEmbedded() && server.ended() > 0) {
+      warnings.add(server.ended() + " of " + target.processes().size()
+          + " server processes ended during the run; their CPU up to then is counted");
+    }
+    saturation(driverFigure, machineFigure).ifPresent(warnings::add);
+    summary = new CpuSummary(serverFigure, driverFigure, machineFigure, target.description(), target.isEmbedded(),
+        logicalCores, intervalMillis, all, warnings);
+    return summary;
+  }
+
+  private Optional<String> saturation(CpuFigure driverFigure, CpuFigure machineFigure) {
+    double ceiling = 100.0 * logicalCores;
+    // an embedded store runs in the driver's process: there the driver's CPU is the store's work
+    if (!target.isEmbedded() && machineFigure.averagePercent() >= SATURATED_MACHINE_FRACTION * ceiling && driverFigure.averagePercent() >= 50) {
+      return Optional.of(String.format(Locale.ROOT,
+          "the machine's CPU was saturated (%.0f%% of %.0f%%) and the driver used %.0f%% of it: "
+              + "throughput is limited by CPU the driver shares with the server; run the driver on another machine "
+              + "or with fewer threads to measure the store alone",
+          machineFigure.averagePercent(), ceiling, driverFigure.averagePercent()));
+    }
+    return Optional.empty();
+  }
+
+  private CpuFigure figure(double average, List<CpuSample> all, ToDoubleFunction<CpuSample> value) {
+    // the peak is over whole intervals and the average over the whole run; a short last window can
+    // lift the average above every whole interval, and a peak below the average would read as an error
+    return CpuFigure.of(average, Math.max(average, peak(all, value)));
+  }
+
+  private static double peak(List<CpuSample> all, ToDoubleFunction<CpuSample> value) {
+    double max = 0.0;
+    for (CpuSample s : all) {
+      double v = value.applyAsDouble(s);
+      if (!Double.isNaN(v)) {
+        max = Math.max(max, v);
+      }
+    }
+    return max;
+  }
+
+  /** Same as {@link #stop()}. */
+  @Override
+  public void close() {
+    stop();
+  }
 }

@@ -1,11 +1,161 @@
 package dev.ycsbdriver.cpu;
-import dev.ycsbdriver.config.*;
+
+import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.spi.ServerLocation;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
+import oshi.SystemInfo;
+import oshi.software.os.OSProcess;
+import oshi.software.os.OperatingSystem;
+
+/**
+ * The processes whose CPU counts as the server's, resolved once when the run starts.
+ *
+ * <p>Precedence: {@code cpu.server.pid}, then {@code cpu.server.process}, then the binding's
+ * {@link ServerLocation}. Names match the OS's short process name exactly (on Linux the kernel's
+ * {@code comm}, e.g. {@code postgres} for every PostgreSQL backend). The driver's own process is never
+ * counted as a named server process. Processes started after resolution (a new backend, an autovacuum
+ * worker) are not counted: resolving happens after every client thread has connected, so the backends
+ * serving the run are there.
+ *
+ * <p>Immutable and thread-safe.
+ */
 public final class ServerTarget {
-  public static ServerTarget resolve(ServerLocation l, Settings s) throws ConfigException { return new ServerTarget(); }
-  public String description() { return "stub"; }
-  public List<Long> pids() { return List.of(); }
-  public boolean isEmbedded() { return false; }
-  public String unavailableReason() { return "stub"; }
+  private final List<OSProcess> processes;
+  private final boolean embedded;
+  private final String description;
+  private final String unavailableReason;
+
+  private ServerTarget(List<OSProcess> processes, boolean embedded, String description, String unavailableReason) {
+    this.processes = List.copyOf(processes);
+    this.embedded = embedded;
+    this.description = description;
+    this.unavailableReason = unavailableReason;
+  }
+
+  /**
+   * Finds the server's processes.
+   *
+   * @param location where the binding says its server runs
+   * @param settings the run's settings, for {@code cpu.server.pid} and {@code cpu.server.process}
+   * @return the target; when no process can be sampled, a target whose {@link #unavailableReason()} says why
+   * @throws ConfigException if {@code cpu.server.pid} is not a list of positive integers or names a
+   *     process that does not exist
+   */
+  public static ServerTarget resolve(ServerLocation location, Settings settings) throws ConfigException {
+    String pidText = settings.getTrimmed(CpuConfig.SERVER_PID);
+    String nameText = settings.getTrimmed(CpuConfig.SERVER_PROCESS);
+    List<Integer> pids = pidText == null ? List.of() : parsePids(pidText);
+    SystemInfo si = Oshi.get();
+    if (si == null) {
+      return unavailable(Oshi.failure());
+    }
+    OperatingSystem os = si.getOperatingSystem();
+    if (!pids.isEmpty()) {
+      List<OSProcess> found = new ArrayList<>();
+      for (int pid : pids) {
+        OSProcess p = os.getProcess(pid);
+        if (p == null) {
+          throw new ConfigException(CpuConfig.SERVER_PID.key() + ": no process with pid " + pid + " on this machine");
+        }
+        found.add(p);
+      }
+      return new ServerTarget(found, false, "pid " + join(pids) + " (" + CpuConfig.SERVER_PID.key() + ")", null);
+    }
+    if (nameText != null) {
+      return byName(os, names(nameText), " (" + CpuConfig.SERVER_PROCESS.key() + ")");
+    }
+    if (location instanceof ServerLocation.Embedded) {
+      return embedded();
+    }
+    if (location instanceof ServerLocation.LocalProcesses local) {
+      return byName(os, new LinkedHashSet<>(local.processNames()), "");
+    }
+    return unavailable(((ServerLocation.Unknown) location).reason());
+  }
+
+  /** @return the target of an embedded store: the driver's own process */
+  public static ServerTarget embedded() {
+    return new ServerTarget(List.of(), true, "embedded: the driver process is the server", null);
+  }
+
+  /** @return a target that cannot be sampled, for the given reason */
+  public static ServerTarget unavailable(String reason) {
+    return new ServerTarget(List.of(), false, "n/a", reason);
+  }
+
+  private static ServerTarget byName(OperatingSystem os, Set<String> names, String suffix) {
+    int self = os.getProcessId();
+    List<OSProcess> found = os.getProcesses(p -> p.getProcessID() != self && names.contains(p.getName()), null, 0);
+    String what = "processes named " + String.join(", ", names);
+    if (found.isEmpty()) {
+      return unavailable("no " + what.replace("processes", "process") + " on this machine"
+          + "; set cpu.server.process or cpu.server.pid, or run the server here");
+    }
+    return new ServerTarget(found, false, what + suffix + " (" + found.size() + " pids)", null);
+  }
+
+  private static List<Integer> parsePids(String text) throws ConfigException {
+    List<Integer> pids = new ArrayList<>();
+    for (String part : text.split(",")) {
+      String p = part.trim();
+      try {
+        int pid = Integer.parseInt(p);
+        if (pid <= 0) {
+          throw new NumberFormatException();
+        }
+        pids.add(pid);
+      } catch (NumberFormatException e) {
+        throw new ConfigException(CpuConfig.SERVER_PID.key() + ": must be process ids separated by commas, got '"
+            + text + "'");
+      }
+    }
+    return pids;
+  }
+
+  private static Set<String> names(String text) {
+    Set<String> names = new LinkedHashSet<>();
+    for (String part : text.split(",")) {
+      if (!part.isBlank()) {
+        names.add(part.trim());
+      }
+    }
+    return names;
+  }
+
+  private static String join(List<Integer> pids) {
+    StringBuilder sb = new StringBuilder();
+    for (int pid : pids) {
+      sb.append(sb.length() == 0 ? "" : ",").append(pid);
+    }
+    return sb.toString();
+  }
+
+  /** @return the processes to sample; empty when embedded or unavailable */
+  List<OSProcess> processes() {
+    return processes;
+  }
+
+  /** @return the ids of the processes to sample, in the order found */
+  public List<Integer> pids() {
+    return processes.stream().map(OSProcess::getProcessID).toList();
+  }
+
+  /** @return true when the server is the driver's own process */
+  public boolean isEmbedded() {
+    return embedded;
+  }
+
+  /** @return what the server figure measures, one line, e.g. {@code processes named postgres (9 pids)} */
+  public String description() {
+    return description;
+  }
+
+  /** @return why the server cannot be sampled, or {@code null} when it can */
+  public String unavailableReason() {
+    return unavailableReason;
+  }
 }

@@ -76,8 +76,14 @@ class RunnerBehaviourTest {
   @Test
   void requestedStopStillReportsWhatWasMeasuredAndExitsOne() throws Exception {
     StopSignal stop = new StopSignal();
+    var errBytes = new java.io.ByteArrayOutputStream();
+    var err = new java.io.PrintStream(errBytes, true);
     Thread stopper = new Thread(() -> {
       try {
+        // stop 700 ms after the clock started, whatever the set-up took
+        while (!errBytes.toString().contains("Starting test.")) {
+          Thread.sleep(5);
+        }
         Thread.sleep(700);
       } catch (InterruptedException ignored) {
         return;
@@ -85,7 +91,6 @@ class RunnerBehaviourTest {
       stop.request(StopSignal.Reason.INTERRUPTED);
     });
     var out = new java.io.ByteArrayOutputStream();
-    var err = new java.io.PrintStream(new java.io.ByteArrayOutputStream(), true);
     var settings = new dev.ycsbdriver.config.ConfigLoader(results, results).load(
         java.util.List.of(workload("workloadc")),
         Map.of("operationcount", "0", "basicdb.verbose", "false", "target", "2000", "result.dir", results.toString()),

@@ -1,0 +1,42 @@
+package dev.ycsbdriver.cpu;
+
+import oshi.SystemInfo;
+
+/**
+ * The one OSHI {@link SystemInfo} of the process, made on first use: building it loads native
+ * bindings and reads static facts, so it is done once. Where OSHI cannot work (an unsupported OS,
+ * native access denied) the reason is kept and every CPU figure becomes n/a.
+ */
+final class Oshi {
+  private static final Object LOCK = new Object();
+  private static SystemInfo systemInfo;
+  private static String failure;
+
+  private Oshi() {
+  }
+
+  /** @return the shared instance, or {@code null} when OSHI is unavailable (see {@link #failure()}) */
+  static SystemInfo get() {
+    synchronized (LOCK) {
+      if (systemInfo == null && failure == null) {
+        try {
+          SystemInfo si = new SystemInfo();
+          si.getOperatingSystem().getProcessId();
+          si.getHardware().getProcessor().getLogicalProcessorCount();
+          systemInfo = si;
+        } catch (RuntimeException | LinkageError e) {
+          failure = "OSHI cannot read this system's CPU counters (" + e.getClass().getSimpleName()
+              + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")";
+        }
+      }
+      return systemInfo;
+    }
+  }
+
+  /** @return why OSHI is unavailable, or {@code null} when it works or was not tried yet */
+  static String failure() {
+    synchronized (LOCK) {
+      return failure;
+    }
+  }
+}

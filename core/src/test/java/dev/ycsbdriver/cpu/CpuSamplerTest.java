@@ -1,0 +1,195 @@
+package dev.ycsbdriver.cpu;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.Settings;
+import dev.ycsbdriver.spi.ServerLocation;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Samples real processes: busy threads in this JVM and busy child processes. Bounds are loose because
+ * the machine is shared (2 cores), but a sampler that reads nothing, the wrong process or the wrong
+ * unit fails them.
+ */
+class CpuSamplerTest {
+  /** A copy of {@code yes} with a name no other process has, so it can be found by name. */
+  private static final String BURNER = "ycsbcpuburn";
+  private static Path burner;
+  private final List<Process> children = new ArrayList<>();
+
+  @BeforeAll
+  static void copyBurner() throws IOException {
+    burner = Paths.get("target", BURNER).toAbsolutePath();
+    Files.createDirectories(burner.getParent());
+    Files.copy(Paths.get("/usr/bin/yes"), burner, StandardCopyOption.REPLACE_EXISTING);
+    burner.toFile().setExecutable(true);
+  }
+
+  @AfterEach
+  void killChildren() {
+    children.forEach(Process::destroyForcibly);
+  }
+
+  private Process burn() throws IOException {
+    Process p = new ProcessBuilder(burner.toString()).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    children.add(p);
+    return p;
+  }
+
+  private static Settings settings(String... keyValues) {
+    java.util.Map<String, String> map = new java.util.LinkedHashMap<>();
+    for (int i = 0; i < keyValues.length; i += 2) {
+      map.put(keyValues[i], keyValues[i + 1]);
+    }
+    return Settings.of(map);
+  }
+
+  private static CpuSummary sampleFor(ServerTarget target, Duration length) throws InterruptedException {
+    CpuSampler sampler = CpuSampler.start(target, Duration.ofMillis(200));
+    Thread.sleep(length.toMillis());
+    return sampler.stop();
+  }
+
+  @Test
+  void embeddedStoreCountsTheDriverProcessAsTheServer() throws Exception {
+    Thread busy = new Thread(() -> {
+      long end = System.nanoTime() + 1_200_000_000L;
+      long x = 0;
+      while (System.nanoTime() < end) {
+        x += System.nanoTime() % 7;
+      }
+      if (x == 42) {
+        System.out.print("");
+      }
+    });
+    CpuSampler sampler = CpuSampler.start(ServerTarget.resolve(ServerLocation.embedded(), Settings.of(Map.of())),
+        Duration.ofMillis(200));
+    busy.start();
+    busy.join();
+    CpuSummary cpu = sampler.stop();
+
+    assertThat(cpu.serverIsDriver()).isTrue();
+    assertThat(cpu.serverSource()).contains("embedded");
+    assertThat(cpu.driver().averagePercent()).isGreaterThan(40.0).isLessThanOrEqualTo(100.0 * cpu.logicalCores());
+    assertThat(cpu.server().averagePercent()).isEqualTo(cpu.driver().averagePercent());
+    assertThat(cpu.driver().peakPercent()).isGreaterThanOrEqualTo(cpu.driver().averagePercent());
+    assertThat(cpu.samples()).hasSizeGreaterThanOrEqualTo(4);
+    assertThat(cpu.samples()).allSatisfy(s -> assertThat(s.windowMillis()).isLessThan(1_000));
+    assertThat(cpu.machine().averagePercent()).isGreaterThanOrEqualTo(cpu.driver().averagePercent() * 0.5);
+  }
+
+  @Test
+  void serverGivenByPidIsSampledAndTheIdleDriverIsNot() throws Exception {
+    Process p = burn();
+    ServerTarget target = ServerTarget.resolve(ServerLocation.unknown("remote"),
+        settings("cpu.server.pid", Long.toString(p.pid())));
+    assertThat(target.pids()).containsExactly((int) p.pid());
+
+    CpuSummary cpu = sampleFor(target, Duration.ofMillis(1_200));
+
+    assertThat(cpu.serverIsDriver()).isFalse();
+    assertThat(cpu.serverSource()).contains("pid " + p.pid());
+    assertThat(cpu.server().averagePercent()).isGreaterThan(40.0);
+    assertThat(cpu.server().averagePercent()).isGreaterThan(cpu.driver().averagePercent());
+    assertThat(cpu.opsPerServerCpuPercent(1_000.0)).isEqualTo(1_000.0 / cpu.server().averagePercent());
+    assertThat(cpu.samples()).allSatisfy(s -> assertThat(s.serverPercent()).isBetween(0.0, 100.0 * cpu.logicalCores() + 20));
+  }
+
+  @Test
+  void serverGivenByNameSumsEveryProcessOfThatName() throws Exception {
+    Process a = burn();
+    Process b = burn();
+    ServerTarget target = ServerTarget.resolve(ServerLocation.localProcesses("nosuchserver"),
+        settings("cpu.server.process", BURNER));
+    assertThat(target.pids()).containsExactlyInAnyOrder((int) a.pid(), (int) b.pid());
+    assertThat(target.description()).contains("processes named " + BURNER).contains("2 pids");
+
+    CpuSummary cpu = sampleFor(target, Duration.ofMillis(1_200));
+
+    // two busy processes on a machine with at least two cores: clearly more than one alone would get
+    // on a quiet machine, and never more than the machine's ceiling
+    assertThat(cpu.server().averagePercent()).isGreaterThan(60.0).isLessThanOrEqualTo(100.0 * cpu.logicalCores() + 5);
+  }
+
+  @Test
+  void processThatEndsKeepsTheTimeItUsed() throws Exception {
+    Process p = burn();
+    ServerTarget target = ServerTarget.resolve(ServerLocation.localProcesses(BURNER), Settings.of(Map.of()));
+    CpuSampler sampler = CpuSampler.start(target, Duration.ofMillis(200));
+    Thread.sleep(700);
+    p.destroyForcibly().waitFor();
+    Thread.sleep(500);
+    CpuSummary cpu = sampler.stop();
+
+    assertThat(cpu.server().averagePercent()).isGreaterThan(10.0);
+    assertThat(cpu.warnings()).anySatisfy(w -> assertThat(w).contains("1 of 1 server processes ended"));
+  }
+
+  @Test
+  void missingServerProcessIsNotAvailableWithTheReasonAndNeverZero() throws Exception {
+    ServerTarget target = ServerTarget.resolve(ServerLocation.localProcesses("nosuchserverprocess"),
+        Settings.of(Map.of()));
+    assertThat(target.unavailableReason()).startsWith("no process named nosuchserverprocess on this machine");
+
+    CpuSummary cpu = sampleFor(target, Duration.ofMillis(300));
+
+    assertThat(cpu.server().available()).isFalse();
+    assertThat(cpu.server().unavailableReason()).contains("nosuchserverprocess");
+    assertThat(cpu.opsPerServerCpuPercent(1_000.0)).isNull();
+    assertThat(cpu.driver().available()).isTrue();
+    assertThat(cpu.machine().averagePercent()).isBetween(0.0, 100.0 * cpu.logicalCores());
+    assertThat(cpu.samples()).allSatisfy(s -> assertThat(s.serverPercent()).isNaN());
+  }
+
+  @Test
+  void remoteServerGivesTheBindingsReason() throws Exception {
+    ServerTarget target = ServerTarget.resolve(ServerLocation.unknown("server db1 is not on this machine"),
+        Settings.of(Map.of()));
+    assertThat(target.unavailableReason()).isEqualTo("server db1 is not on this machine");
+    assertThat(sampleFor(target, Duration.ofMillis(50)).server().unavailableReason())
+        .isEqualTo("server db1 is not on this machine");
+  }
+
+  @Test
+  void malformedOrUnknownPidIsAConfigurationError() {
+    assertThatThrownBy(() -> ServerTarget.resolve(ServerLocation.embedded(), settings("cpu.server.pid", "12,abc")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("cpu.server.pid: must be process ids separated by commas, got '12,abc'");
+    assertThatThrownBy(() -> ServerTarget.resolve(ServerLocation.embedded(), settings("cpu.server.pid", "2000000000")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("cpu.server.pid: no process with pid 2000000000 on this machine");
+  }
+
+  @Test
+  void stopIsIdempotent() throws Exception {
+    CpuSampler sampler = CpuSampler.start(ServerTarget.embedded(), Duration.ofMillis(100));
+    Thread.sleep(150);
+    CpuSummary first = sampler.stop();
+    assertThat(sampler.stop()).isSameAs(first);
+    assertThat(first.sampleIntervalMillis()).isEqualTo(100);
+  }
+
+  @Test
+  void machineFactsDescribeThisMachine() {
+    MachineFacts m = MachineFacts.read();
+    assertThat(m.logicalCores()).isGreaterThanOrEqualTo(Runtime.getRuntime().availableProcessors());
+    assertThat(m.physicalCores()).isBetween(1, m.logicalCores());
+    assertThat(m.memoryBytes()).isGreaterThan(Runtime.getRuntime().maxMemory() / 4);
+    assertThat(m.cpuModel()).isNotBlank();
+    assertThat(m.osName()).isNotBlank();
+    assertThat(m.javaVersion()).isEqualTo(System.getProperty("java.version"));
+  }
+}
