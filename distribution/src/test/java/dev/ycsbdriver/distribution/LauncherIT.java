@@ -2,6 +2,7 @@ package dev.ycsbdriver.distribution;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ycsbdriver.testing.NoOpDb;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
@@ -45,8 +46,9 @@ class LauncherIT {
 
   @Test
   void cpAddsJarsAndClassesOutsideTheDistribution() throws Exception {
-    Path testClasses = BUILD_DIR.resolve("test-classes");
-    Outcome run = ycsb("run", "-db", OutsideDb.class.getName(), "-cp", testClasses.toString(),
+    // core's test stores are not in the tree; -cp reaches them as it reaches an upstream YCSB binding jar
+    Path testStores = Path.of(NoOpDb.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    Outcome run = ycsb("run", "-db", NoOpDb.class.getName(), "-cp", testStores.toString(),
         "-P", "workloads/workloadc", "-p", "operationcount=500", "-p", "result.dir=" + results());
     assertThat(run.exitCode()).as(run.stderr()).isZero();
     assertThat(run.stdout()).contains(THROUGHPUT, "[READ], Return=OK, 500");
