@@ -64,6 +64,10 @@ public final class Runner {
   public RunReport run() throws ConfigException, BindingException {
     Settings settings = request.settings();
     MeasurementConfig measurement = MeasurementConfig.from(settings);
+    String typeWarning = MeasurementConfig.typeWarning(settings);
+    if (typeWarning != null) {
+      warn(typeWarning);
+    }
     Duration cpuInterval = settings.getDuration(CpuConfig.INTERVAL, Duration.ofMillis(100), Duration.ofHours(1));
     if (!request.provider().properties().isEmpty()) {
       settings.checkNamespace(request.provider().name() + ".", request.provider().properties());

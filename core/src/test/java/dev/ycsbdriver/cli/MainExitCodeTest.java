@@ -32,6 +32,23 @@ class MainExitCodeTest {
   }
 
   @Test
+  void upstreamTemplatesHistogramTypeRunsAsHdrHistogramWithAWarning() {
+    CliRun run = CliRun.of("run", "basic", "-P", workloadA(), "-p", "basicdb.verbose=false",
+        "-p", "measurementtype=histogram", "-p", resultDir());
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    assertThat(run.err()).contains("measurementtype=histogram is read as hdrhistogram");
+    assertThat(run.out()).contains("[READ], 99thPercentileLatency(us), ");
+  }
+
+  @Test
+  void measurementTypeThisDriverCannotRecordIsAUsageError() {
+    CliRun run = CliRun.of("run", "basic", "-P", workloadA(), "-p", "measurementtype=timeseries", "-p", resultDir());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains("measurementtype: only hdrhistogram is supported, got 'timeseries'");
+    assertNoStackTrace(run);
+  }
+
+  @Test
   void unknownBindingListsInstalledOnesWithNearestName() {
     CliRun run = CliRun.of("run", "basik", "-P", workloadA());
     assertThat(run.exitCode()).isEqualTo(2);
