@@ -201,10 +201,6 @@ public final class CpuSampler implements AutoCloseable {
         ? CpuFigure.unavailable(target.unavailableReason())
         : figure(percent(lastServerMillis - serverStartMillis, wallMillis), all, CpuSample::serverPercent);
     List<String> warnings = new ArrayList<>();
-    if (!target.isEmbedded() && server.ended() > 0) {
-      warnings.add(server.ended() + " of " + target.processes().size()
-          + " server processes ended during the run; their CPU up to then is counted");
-    }
     saturation(driverFigure, machineFigure).ifPresent(warnings::add);
     summary = new CpuSummary(serverFigure, driverFigure, machineFigure, target.description(), target.isEmbedded(),
         logicalCores, intervalMillis, all, warnings);

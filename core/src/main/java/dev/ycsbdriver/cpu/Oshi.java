@@ -1,6 +1,7 @@
 package dev.ycsbdriver.cpu;
 
 import oshi.SystemInfo;
+import oshi.util.GlobalConfig;
 
 /**
  * The one OSHI {@link SystemInfo} of the process, made on first use: building it loads native
@@ -8,6 +9,7 @@ import oshi.SystemInfo;
  * native access denied) the reason is kept and every CPU figure becomes n/a.
  */
 final class Oshi {
+  private static final String MEMOIZER_EXPIRATION = "oshi.util.memoizer.expiration";
   private static final Object LOCK = new Object();
   private static SystemInfo systemInfo;
   private static String failure;
@@ -20,6 +22,9 @@ final class Oshi {
     synchronized (LOCK) {
       if (systemInfo == null && failure == null) {
         try {
+          // OSHI caches counters such as the machine's CPU ticks for 300 ms by default; a sample must
+          // read them at its own instant, or a window's figures come from another window
+          GlobalConfig.set(MEMOIZER_EXPIRATION, 0);
           SystemInfo si = new SystemInfo();
           si.getOperatingSystem().getProcessId();
           si.getHardware().getProcessor().getLogicalProcessorCount();

@@ -12,7 +12,6 @@ import oshi.software.os.OSProcess;
 final class ProcessCpuClock {
   private final List<OSProcess> processes;
   private final long[] lastMillis;
-  private int ended;
 
   ProcessCpuClock(List<OSProcess> processes) {
     this.processes = processes;
@@ -25,23 +24,14 @@ final class ProcessCpuClock {
   /** @return kernel plus user CPU time of the processes, in milliseconds, after refreshing each by pid */
   long readMillis() {
     long total = 0;
-    int gone = 0;
     for (int i = 0; i < lastMillis.length; i++) {
       OSProcess p = processes.get(i);
       if (p.updateAttributes()) {
         lastMillis[i] = Math.max(lastMillis[i], cpuMillis(p));
-      } else {
-        gone++;
       }
       total += lastMillis[i];
     }
-    ended = gone;
     return total;
-  }
-
-  /** @return how many of the processes had ended at the last reading */
-  int ended() {
-    return ended;
   }
 
   private static long cpuMillis(OSProcess p) {

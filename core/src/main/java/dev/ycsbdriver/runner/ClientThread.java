@@ -16,7 +16,8 @@ import site.ycsb.Workload;
  * until its share is done, the workload stops, or a stop is requested; then {@code DB.cleanup()}.
  *
  * <p>Lifecycle: {@link #start()} → connects and counts down {@code ready} → waits for {@code go} → runs →
- * cleans up → counts down {@code done}. Daemon, so a thread stuck inside a binding cannot keep the
+ * counts down {@code operationsEnded} → waits for {@code cleanupAllowed} → cleans up → counts down
+ * {@code done} (see {@link RunGates}). Daemon, so a thread stuck inside a binding cannot keep the
  * process alive once the runner has given up on it.
  *
  * <p>Thread-safety: the counters and failure fields are published for the runner and the monitor;
@@ -35,9 +36,7 @@ final class ClientThread extends Thread implements ScheduledThread {
   private final long quota;
   private final StopSignal stop;
   private final boolean spinSleep;
-  private final CountDownLatch ready;
-  private final CountDownLatch go;
-  private final CountDownLatch done;
+  private final RunGates gates;
   private final MeasurementRegistry registry;
   private final AtomicLong opsDone = new AtomicLong();
 
@@ -48,11 +47,11 @@ final class ClientThread extends Thread implements ScheduledThread {
   private volatile Throwable initFailure;
   private volatile Throwable crash;
   private volatile boolean insertFailed;
+  private volatile boolean loopEnded;
   private volatile boolean finished;
 
   ClientThread(int index, int threadCount, DB db, Workload workload, Properties props, boolean load, long quota,
-               StopSignal stop, boolean spinSleep, CountDownLatch ready, CountDownLatch go, CountDownLatch done,
-               MeasurementRegistry registry) {
+               StopSignal stop, boolean spinSleep, RunGates gates, MeasurementRegistry registry) {
     super("ycsb-client-" + index);
     setDaemon(true);
     this.index = index;
@@ -66,9 +65,7 @@ final class ClientThread extends Thread implements ScheduledThread {
     this.quota = quota;
     this.stop = stop;
     this.spinSleep = spinSleep;
-    this.ready = ready;
-    this.go = go;
-    this.done = done;
+    this.gates = gates;
   }
 
   void schedule(Schedule s) {
@@ -98,27 +95,30 @@ final class ClientThread extends Thread implements ScheduledThread {
       } catch (Throwable t) {
         initFailure = t;
       } finally {
-        ready.countDown();
+        gates.ready().countDown();
       }
-      if (initFailure == null && awaitGo() && stop.reason() != StopSignal.Reason.ABORTED) {
+      if (initFailure == null && await(gates.go()) && stop.reason() != StopSignal.Reason.ABORTED) {
         try {
           loop(state);
         } catch (Throwable t) {
           crash = t;
         }
       }
+      loopEnded = true;
+      gates.operationsEnded().countDown();
+      await(gates.cleanupAllowed());
       if (initialized) {
         cleanup();
       }
     } finally {
       finished = true;
-      done.countDown();
+      gates.done().countDown();
     }
   }
 
-  private boolean awaitGo() {
+  private static boolean await(CountDownLatch gate) {
     try {
-      go.await();
+      gate.await();
       return true;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
@@ -176,6 +176,11 @@ final class ClientThread extends Thread implements ScheduledThread {
     }
     long micros = (System.nanoTime() - start) / 1000;
     registry.operation(Operation.CLEANUP).ok().record(index, micros, micros);
+  }
+
+  /** @return whether this thread has left its operation loop */
+  boolean loopEnded() {
+    return loopEnded;
   }
 
   /** @return operations completed so far, every status counted */

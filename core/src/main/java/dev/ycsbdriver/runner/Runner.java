@@ -105,24 +105,22 @@ public final class Runner {
                             int threads, MeasurementConfig measurement, Duration cpuInterval, MachineFacts machine)
       throws ConfigException, BindingException {
     StopSignal stop = request.stop();
-    CountDownLatch ready = new CountDownLatch(threads);
-    CountDownLatch go = new CountDownLatch(1);
-    CountDownLatch done = new CountDownLatch(threads);
+    RunGates gates = RunGates.forThreads(threads);
     List<ClientThread> clients = new ArrayList<>(threads);
     boolean load = config.phase() == Phase.LOAD;
     for (int i = 0; i < threads; i++) {
       long quota = config.operationCount() / threads + (i < config.operationCount() % threads ? 1 : 0);
       clients.add(new ClientThread(i, threads, binding.newDb(), workload, props, load, quota, stop,
-          config.spinSleep(), ready, go, done, registry));
+          config.spinSleep(), gates, registry));
     }
     clients.forEach(Thread::start);
-    awaitQuietly(ready, stop);
+    awaitQuietly(gates.ready(), stop);
     ServerTarget target;
     try {
-      failIfNotConnected(clients, stop, go);
+      failIfNotConnected(clients, stop);
       target = ServerTarget.resolve(binding.serverLocation(), request.settings());
     } catch (ConfigException | BindingException e) {
-      abort(stop, go, done);
+      abort(stop, gates);
       throw e;
     }
 
@@ -138,10 +136,10 @@ public final class Runner {
     RunMonitor monitor = new RunMonitor(registry, clients, logs, request.err(),
         new StatusLine(config.label(), measurement.interval()), config.status(),
         config.statusInterval().toNanos(), startNanos, start.toEpochMilli());
-    go.countDown();
+    gates.go().countDown();
     monitor.start();
 
-    List<ClientThread> leftBehind = awaitEnd(clients, done, stop, workload, startNanos);
+    List<ClientThread> leftBehind = awaitEnd(clients, gates, sampler, stop, workload, startNanos);
     long endNanos = System.nanoTime();
     Map<String, ChannelTotals> totals = monitor.finish();
     CpuSummary cpu = sampler.stop();
@@ -161,8 +159,7 @@ public final class Runner {
         monitor.timeSeries(), warnings, outcome, request.runDirectory(), logs.files());
   }
 
-  private void failIfNotConnected(List<ClientThread> clients, StopSignal stop, CountDownLatch go)
-      throws BindingException {
+  private void failIfNotConnected(List<ClientThread> clients, StopSignal stop) throws BindingException {
     int failed = 0;
     Throwable first = null;
     for (ClientThread c : clients) {
@@ -181,22 +178,37 @@ public final class Runner {
     }
   }
 
-  private void abort(StopSignal stop, CountDownLatch go, CountDownLatch done) {
+  private void abort(StopSignal stop, RunGates gates) {
     stop.request(StopSignal.Reason.ABORTED);
-    go.countDown();
+    gates.openAll();
     try {
-      done.await(config.stopTimeout().toMillis(), TimeUnit.MILLISECONDS);
+      gates.done().await(config.stopTimeout().toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
   }
 
-  /** @return the client threads that were still inside the binding when the runner gave up on them */
-  private List<ClientThread> awaitEnd(List<ClientThread> clients, CountDownLatch done, StopSignal stop,
-                                      Workload workload, long startNanos) {
+  /**
+   * Waits until every thread has left its operation loop, then stops the CPU sampler before any
+   * thread closes its connection, then waits for the clean-ups.
+   *
+   * @return the client threads that were still inside the binding when the runner gave up on them
+   */
+  private List<ClientThread> awaitEnd(List<ClientThread> clients, RunGates gates, CpuSampler sampler,
+                                      StopSignal stop, Workload workload, long startNanos) {
     long deadline = config.maxExecutionTime().isZero() ? Long.MAX_VALUE
         : startNanos + config.maxExecutionTime().toNanos();
-    while (!awaitSlice(done)) {
+    CountDownLatch waitingFor = gates.operationsEnded();
+    while (true) {
+      if (awaitSlice(waitingFor)) {
+        if (waitingFor == gates.done()) {
+          break;
+        }
+        sampler.stop();
+        gates.cleanupAllowed().countDown();
+        waitingFor = gates.done();
+        continue;
+      }
       if (stop.requested()) {
         break;
       }
@@ -207,12 +219,25 @@ public final class Runner {
         break;
       }
     }
+    CountDownLatch done = gates.done();
     if (done.getCount() == 0) {
       return List.of();
     }
     workload.requestStop();
+    // threads still in their loop end soon after a stop; give them the stop timeout to do so before
+    // the last CPU reading, then let every thread clean up
+    long loopsGiveUp = System.nanoTime() + config.stopTimeout().toNanos();
+    while (gates.operationsEnded().getCount() > 0 && System.nanoTime() - loopsGiveUp < 0 && !stop.hurried()) {
+      awaitSlice(gates.operationsEnded());
+    }
+    sampler.stop();
+    gates.cleanupAllowed().countDown();
+    workload.requestStop();
+    // a thread still in its loop is stuck in the binding and has had its stop timeout; the others
+    // only clean up, and get a stop timeout of their own for that
     long giveUp = System.nanoTime() + config.stopTimeout().toNanos();
-    while (done.getCount() > 0 && System.nanoTime() - giveUp < 0 && !stop.hurried()) {
+    while (System.nanoTime() - giveUp < 0 && !stop.hurried()
+        && clients.stream().anyMatch(c -> c.loopEnded() && !c.finished())) {
       awaitSlice(done);
     }
     List<ClientThread> left = new ArrayList<>();

@@ -134,8 +134,8 @@ class CpuSamplerTest {
     Thread.sleep(500);
     CpuSummary cpu = sampler.stop();
 
-    assertThat(cpu.server().averagePercent()).isGreaterThan(10.0);
-    assertThat(cpu.warnings()).anySatisfy(w -> assertThat(w).contains("1 of 1 server processes ended"));
+    // about 700 ms busy out of 1200: the time it used before it ended still counts
+    assertThat(cpu.server().averagePercent()).isGreaterThan(25.0);
   }
 
   @Test

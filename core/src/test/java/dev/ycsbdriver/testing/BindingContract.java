@@ -1,0 +1,267 @@
+package dev.ycsbdriver.testing;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ycsbdriver.config.Settings;
+import dev.ycsbdriver.runner.BindingCatalog;
+import dev.ycsbdriver.spi.Binding;
+import dev.ycsbdriver.spi.BindingContext;
+import dev.ycsbdriver.spi.Phase;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.Vector;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+
+/**
+ * The assertions every binding must pass, against a real store: round trips through the {@code DB}
+ * API, scan order, every workload with {@code dataintegrity=true} through the command line, durability
+ * profiles read back into the result, and one clear line with exit code 3 when the store cannot be
+ * reached or the table is missing.
+ *
+ * <p>A binding's integration test extends this class and says how to reach its store. Runs read the
+ * workload files from {@code <ycsb.home>/workloads} and write results under {@code target/}.
+ */
+public abstract class BindingContract {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  /** Table the DB-level tests use, so they never touch a loaded usertable. */
+  protected static final String TABLE = "contracttable";
+
+  private Binding binding;
+  private final List<DB> dbs = new ArrayList<>();
+
+  /** @return the binding's name, as typed after load/run */
+  protected abstract String bindingName();
+
+  /** @return {@code -p} values that reach the test store (URL, directory, credentials) */
+  protected abstract Map<String, String> connection();
+
+  /**
+   * @return for each shipped profile, settings the result's {@code server.settings} must show, e.g.
+   *     {@code durable -> {synchronous_commit: on}}; empty for a binding without profiles, which must
+   *     then refuse {@code profile=durable} with exit code 2
+   */
+  protected abstract Map<String, Map<String, String>> profileReadBack();
+
+  /** @return {@code -p} values that point at a store that does not answer */
+  protected abstract Map<String, String> unreachable();
+
+  /** @return what the one error line says for {@link #unreachable()} */
+  protected abstract String unreachableMessage();
+
+  /** @return the base directory for results of this binding's tests */
+  protected Path resultDirectory() {
+    return Path.of("target", "it-results");
+  }
+
+  /** @return a workload file shipped in {@code <ycsb.home>/workloads} */
+  protected static Path workload(String name) {
+    String home = System.getProperty("ycsb.home");
+    assertThat(home).as("system property ycsb.home (set by the build)").isNotNull();
+    return Path.of(home, "workloads", name);
+  }
+
+  /** @return {@code -p k=v} arguments for these properties */
+  protected static List<String> args(Map<String, String> properties) {
+    List<String> args = new ArrayList<>();
+    properties.forEach((k, v) -> {
+      args.add("-p");
+      args.add(k + "=" + v);
+    });
+    return args;
+  }
+
+  /** Runs the command line with the store's connection, small counts and results under target/. */
+  protected CliRun cli(String phase, String workloadName, Map<String, String> extra) {
+    Map<String, String> p = new LinkedHashMap<>(connection());
+    p.put("result.dir", resultDirectory().toString());
+    p.putAll(extra);
+    List<String> all = new ArrayList<>(List.of(phase, bindingName(), "-P", workload(workloadName).toString()));
+    all.addAll(args(p));
+    return CliRun.of(all.toArray(String[]::new));
+  }
+
+  /** @return the result JSON the run wrote */
+  protected static JsonNode result(CliRun run) throws IOException {
+    return JSON.readTree(Files.readString(run.resultFile()));
+  }
+
+  @BeforeEach
+  void openStore() throws Exception {
+    Map<String, String> p = new LinkedHashMap<>(connection());
+    p.put("table", TABLE);
+    p.put("droptable", "true");
+    p.put("createtable", "true");
+    Settings settings = Settings.of(p);
+    binding = BindingCatalog.load().find(bindingName()).open(
+        new BindingContext(settings, Phase.LOAD, 2, resultDirectory(), null));
+  }
+
+  @AfterEach
+  void closeStore() throws Exception {
+    for (DB db : dbs) {
+      db.cleanup();
+    }
+    if (binding != null) {
+      binding.close();
+    }
+  }
+
+  /** @return an initialised DB of the open store, cleaned up after the test */
+  protected DB db() throws Exception {
+    DB db = binding.newDb();
+    java.util.Properties props = new java.util.Properties();
+    props.putAll(connection());
+    props.setProperty("table", TABLE);
+    db.setProperties(props);
+    db.init();
+    dbs.add(db);
+    return db;
+  }
+
+  private static Map<String, ByteIterator> record(String tag) {
+    Map<String, ByteIterator> values = new HashMap<>();
+    for (int i = 0; i < 10; i++) {
+      values.put("field" + i, new StringByteIterator(tag + "-value-" + i));
+    }
+    return values;
+  }
+
+  private static Map<String, String> strings(Map<String, ByteIterator> values) {
+    Map<String, String> out = new HashMap<>();
+    values.forEach((k, v) -> out.put(k, v.toString()));
+    return out;
+  }
+
+  @Test
+  void insertReadUpdateDeleteRoundTripWithYcsbFieldSets() throws Exception {
+    DB db = db();
+    assertThat(db.insert(TABLE, "user1", record("a"))).isEqualTo(Status.OK);
+
+    Map<String, ByteIterator> all = new HashMap<>();
+    assertThat(db.read(TABLE, "user1", null, all)).isEqualTo(Status.OK);
+    assertThat(strings(all)).isEqualTo(strings(record("a")));
+
+    Map<String, ByteIterator> some = new HashMap<>();
+    assertThat(db.read(TABLE, "user1", Set.of("field1", "field7"), some)).isEqualTo(Status.OK);
+    assertThat(strings(some)).containsOnly(Map.entry("field1", "a-value-1"), Map.entry("field7", "a-value-7"));
+
+    assertThat(db.update(TABLE, "user1", Map.of("field3", new StringByteIterator("changed")))).isEqualTo(Status.OK);
+    Map<String, ByteIterator> after = new HashMap<>();
+    assertThat(db.read(TABLE, "user1", Set.of("field3", "field4"), after)).isEqualTo(Status.OK);
+    assertThat(strings(after)).containsOnly(Map.entry("field3", "changed"), Map.entry("field4", "a-value-4"));
+
+    assertThat(db.delete(TABLE, "user1")).isEqualTo(Status.OK);
+    assertThat(db.read(TABLE, "user1", null, new HashMap<>())).isEqualTo(Status.NOT_FOUND);
+  }
+
+  @Test
+  void missingKeyIsNotFoundForReadUpdateAndDelete() throws Exception {
+    DB db = db();
+    assertThat(db.read(TABLE, "nokey", null, new HashMap<>())).isEqualTo(Status.NOT_FOUND);
+    assertThat(db.update(TABLE, "nokey", Map.of("field0", new StringByteIterator("x")))).isEqualTo(Status.NOT_FOUND);
+    assertThat(db.delete(TABLE, "nokey")).isEqualTo(Status.NOT_FOUND);
+  }
+
+  @Test
+  void scanReturnsRecordsInKeyOrderFromTheStartKey() throws Exception {
+    DB writer = db();
+    for (int i = 19; i >= 10; i--) {
+      assertThat(writer.insert(TABLE, "user" + i, record("r" + i))).isEqualTo(Status.OK);
+    }
+    DB reader = db();
+    Vector<HashMap<String, ByteIterator>> rows = new Vector<>();
+    assertThat(reader.scan(TABLE, "user13", 4, Set.of("field0"), rows)).isEqualTo(Status.OK);
+    assertThat(rows).extracting(r -> r.get("field0").toString())
+        .containsExactly("r13-value-0", "r14-value-0", "r15-value-0", "r16-value-0");
+    assertThat(rows).allSatisfy(r -> assertThat(r).containsOnlyKeys("field0"));
+
+    Vector<HashMap<String, ByteIterator>> tail = new Vector<>();
+    assertThat(reader.scan(TABLE, "user18", 10, null, tail)).isEqualTo(Status.OK);
+    assertThat(tail).hasSize(2);
+    assertThat(tail.get(0)).hasSize(10);
+  }
+
+  @ParameterizedTest(name = "workload{0}")
+  @ValueSource(strings = {"a", "b", "c", "d", "e", "f"})
+  void everyWorkloadLoadsAndRunsWithDataIntegrity(String w) throws Exception {
+    Map<String, String> p = Map.of("recordcount", "300", "operationcount", "600", "dataintegrity", "true",
+        "droptable", "true", "createtable", "true");
+    CliRun load = cli("load", "workload" + w, p);
+    assertThat(load.exitCode()).as(load.toString()).isZero();
+    assertThat(SummaryLines.asMap(load.out())).containsEntry("[INSERT], Return=OK", "300");
+
+    CliRun run = cli("run", "workload" + w, Map.of("recordcount", "300", "operationcount", "600",
+        "dataintegrity", "true", "threadcount", "4"));
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    Map<String, String> summary = SummaryLines.asMap(run.out());
+    assertThat(summary.keySet()).noneMatch(k -> k.contains("Return=") && !k.endsWith("Return=OK"));
+    if (!"e".equals(w)) {
+      // every workload but E (scans and inserts, which YCSB does not verify) checks what it reads
+      assertThat(summary).containsKey("[VERIFY], Return=OK");
+    }
+    JsonNode result = result(run);
+    assertThat(result.path("operationsTotal").asLong()).isEqualTo(600);
+    assertThat(result.path("outcome").path("status").asText()).isEqualTo("ok");
+  }
+
+  @Test
+  void durabilityProfilesAreReadBackIntoTheResult() throws Exception {
+    if (profileReadBack().isEmpty()) {
+      // a binding without profiles must refuse one rather than run with a label that means nothing
+      CliRun run = cli("run", "workloada", Map.of("profile", "durable"));
+      assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
+      assertOneErrorLine(run, "durable");
+      return;
+    }
+    cli("load", "workloadc", Map.of("recordcount", "100", "droptable", "true", "createtable", "true"));
+    for (Map.Entry<String, Map<String, String>> profile : profileReadBack().entrySet()) {
+      CliRun run = cli("run", "workloada", Map.of("recordcount", "100", "operationcount", "200",
+          "profile", profile.getKey()));
+      assertThat(run.exitCode()).as(run.toString()).isZero();
+      JsonNode server = result(run).path("server");
+      assertThat(server.path("profile").asText()).isEqualTo(profile.getKey());
+      profile.getValue().forEach((k, v) ->
+          assertThat(server.path("settings").path(k).asText()).as(profile.getKey() + ": " + k).isEqualTo(v));
+    }
+  }
+
+  @Test
+  void unreachableStoreIsOneLineAndExitCodeThree() {
+    Map<String, String> p = new LinkedHashMap<>(unreachable());
+    CliRun run = cli("run", "workloada", p);
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(3);
+    assertOneErrorLine(run, unreachableMessage());
+  }
+
+  @Test
+  void runWithoutTheTableSaysToLoadFirst() {
+    CliRun run = cli("run", "workloada", Map.of("table", "nosuchtable"));
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(3);
+    assertOneErrorLine(run, bindingName() + ": table nosuchtable does not exist; load the records first");
+  }
+
+  /** Asserts the error is one {@code ycsb: } line with this text and no stack trace. */
+  protected static void assertOneErrorLine(CliRun run, String expected) {
+    List<String> errors = run.errLines().stream().filter(l -> l.startsWith("ycsb: ")).toList();
+    assertThat(errors).as(run.toString()).hasSize(1);
+    assertThat(errors.get(0)).contains(expected);
+    assertThat(run.err()).doesNotContain("\tat ").doesNotContain("Exception");
+  }
+}
