@@ -1,0 +1,107 @@
+package dev.ycsbdriver.binding.h2;
+
+import dev.ycsbdriver.binding.jdbc.ConnectionSource;
+import dev.ycsbdriver.binding.jdbc.JdbcKeys;
+import dev.ycsbdriver.binding.jdbc.SqlStore;
+import dev.ycsbdriver.binding.jdbc.UserTable;
+import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.PropertySpec;
+import dev.ycsbdriver.config.Settings;
+import dev.ycsbdriver.spi.Binding;
+import dev.ycsbdriver.spi.BindingContext;
+import dev.ycsbdriver.spi.BindingException;
+import dev.ycsbdriver.spi.BindingProvider;
+import dev.ycsbdriver.spi.ServerFacts;
+import dev.ycsbdriver.spi.ServerLocation;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@code h2} binding: an embedded H2 2.x file database ({@code <h2.dir>/ycsb.mv.db}) in the driver's
+ * process, one connection per client thread, the same SQL as the other SQL bindings. The table is
+ * created when missing unless {@code createtable=false}, so {@code load h2} works with nothing else.
+ *
+ * <p>Durability is H2's {@code WRITE_DELAY}: with 0 every commit is written to the database file
+ * before the operation returns (it survives a crash of the driver, but H2 does not fsync per commit, so
+ * not a power loss); with the default 500 ms, commits are written by a background thread up to that
+ * long after they return.
+ */
+public final class H2BindingProvider implements BindingProvider {
+  static final PropertySpec DIR = PropertySpec.optional("h2.dir", "",
+      "directory of the database file ycsb.mv.db; default <result.dir>/h2");
+  static final PropertySpec WRITE_DELAY = PropertySpec.optional("h2.write_delay", "ms",
+      "H2 WRITE_DELAY: longest time a commit waits to be written to the file; 0 writes each commit before it returns; "
+          + "H2's default is 500; set by the durable (0) and fast (500) profiles");
+  static final PropertySpec BATCH_SIZE = PropertySpec.of("h2.batchsize", "0", "inserts",
+      "inserts sent as one batch; 0 or 1 sends each insert on its own");
+  static final PropertySpec LOCK_TIMEOUT = PropertySpec.of("h2.lock_timeout", "10000", "ms",
+      "how long an operation waits for a row another thread has locked before it fails");
+  static final PropertySpec CREATE_TABLE = JdbcKeys.createTable(true);
+
+  @Override
+  public String name() {
+    return "h2";
+  }
+
+  @Override
+  public String description() {
+    return "embedded H2 file database in the driver's process; profiles durable (WRITE_DELAY=0) and fast (500 ms)";
+  }
+
+  @Override
+  public List<PropertySpec> properties() {
+    return List.of(DIR, WRITE_DELAY, BATCH_SIZE, LOCK_TIMEOUT, CREATE_TABLE, JdbcKeys.DROP_TABLE);
+  }
+
+  @Override
+  public Binding open(BindingContext context) throws ConfigException, BindingException {
+    Settings s = context.settings();
+    String dirText = s.getTrimmed(DIR);
+    Path dir = (dirText == null || dirText.isEmpty() ? context.resultDirectory().resolve("h2") : Path.of(dirText))
+        .toAbsolutePath().normalize();
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new BindingException("h2: cannot create directory " + dir + " (" + e.getMessage() + ")", e);
+    }
+    StringBuilder url = new StringBuilder("jdbc:h2:file:").append(dir.resolve("ycsb"))
+        .append(";LOCK_TIMEOUT=").append(s.getInt(LOCK_TIMEOUT, 0, 3_600_000));
+    if (s.contains(WRITE_DELAY.key())) {
+      url.append(";WRITE_DELAY=").append(s.getInt(WRITE_DELAY, 0, 3_600_000));
+    }
+    String jdbcUrl = url.toString();
+    ConnectionSource source = () -> DriverManager.getConnection(jdbcUrl, "sa", "");
+    SqlStore.Spec spec = new SqlStore.Spec(name(), dir.toString(), source, UserTable.of(s.toProperties()),
+        "VARCHAR(255)", "VARCHAR", s.getBoolean(CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE), context.phase(),
+        s.getInt(BATCH_SIZE, 0, 1_000_000), 0, true, ServerLocation.embedded());
+    return SqlStore.open(spec, c -> facts(c, context.profile(), dir));
+  }
+
+  private static ServerFacts facts(Connection c, String profile, Path dir) throws SQLException {
+    Map<String, String> settings = new LinkedHashMap<>();
+    settings.put("database", dir.resolve("ycsb.mv.db").toString());
+    try (PreparedStatement ps = c.prepareStatement(
+        "SELECT SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS WHERE SETTING_NAME = ?")) {
+      for (String name : List.of("WRITE_DELAY", "LOCK_TIMEOUT")) {
+        ps.setString(1, name);
+        try (ResultSet rs = ps.executeQuery()) {
+          settings.put(name, rs.next() ? rs.getString(1) : "unknown");
+        }
+      }
+    }
+    List<String> warnings = "durable".equals(profile)
+        ? List.of("h2: H2 does not fsync each commit; with WRITE_DELAY=0 a commit survives a crash of the driver "
+            + "process, not of the machine")
+        : List.of();
+    return new ServerFacts("H2", c.getMetaData().getDatabaseProductVersion(), profile, settings, warnings);
+  }
+}

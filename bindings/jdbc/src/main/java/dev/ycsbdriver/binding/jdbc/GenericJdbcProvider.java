@@ -1,0 +1,73 @@
+package dev.ycsbdriver.binding.jdbc;
+
+import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.PropertySpec;
+import dev.ycsbdriver.config.Secrets;
+import dev.ycsbdriver.config.Settings;
+import dev.ycsbdriver.spi.Binding;
+import dev.ycsbdriver.spi.BindingContext;
+import dev.ycsbdriver.spi.BindingException;
+import dev.ycsbdriver.spi.BindingProvider;
+import dev.ycsbdriver.spi.ServerFacts;
+import dev.ycsbdriver.spi.ServerLocation;
+import java.sql.DatabaseMetaData;
+import java.sql.DriverManager;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The {@code jdbc} binding: any JDBC database, configured with upstream YCSB's keys ({@code db.driver},
+ * {@code db.url}, {@code db.user}, {@code db.passwd}, {@code db.batchsize}, {@code jdbc.fetchsize},
+ * {@code jdbc.autocommit}). It does not know the server's process, so the server's CPU needs
+ * {@code cpu.server.process} or {@code cpu.server.pid}.
+ */
+public final class GenericJdbcProvider implements BindingProvider {
+  private static final PropertySpec CREATE_TABLE = JdbcKeys.createTable(false);
+
+  @Override
+  public String name() {
+    return "jdbc";
+  }
+
+  @Override
+  public String description() {
+    return "any JDBC database, with upstream YCSB's db.* keys (put the JDBC driver's jar on -cp)";
+  }
+
+  @Override
+  public List<PropertySpec> properties() {
+    return List.of(JdbcKeys.URL, JdbcKeys.USER, JdbcKeys.PASSWORD, JdbcKeys.DRIVER, JdbcKeys.BATCH_SIZE,
+        JdbcKeys.FETCH_SIZE, JdbcKeys.AUTO_COMMIT, CREATE_TABLE, JdbcKeys.DROP_TABLE);
+  }
+
+  @Override
+  public Binding open(BindingContext context) throws ConfigException, BindingException {
+    Settings s = context.settings();
+    String url = s.getTrimmed(JdbcKeys.URL);
+    if (url == null || url.isEmpty()) {
+      throw new ConfigException("db.url: a JDBC URL is required, e.g. -p db.url=jdbc:postgresql://127.0.0.1:5432/ycsb");
+    }
+    String driver = s.getTrimmed(JdbcKeys.DRIVER);
+    if (driver != null && !driver.isEmpty()) {
+      try {
+        Class.forName(driver);
+      } catch (ClassNotFoundException e) {
+        throw new ConfigException("db.driver: class " + driver + " not found; put the JDBC driver's jar on -cp");
+      }
+    }
+    String user = s.getTrimmed(JdbcKeys.USER);
+    String password = s.getString(JdbcKeys.PASSWORD);
+    ConnectionSource source = () -> DriverManager.getConnection(url, user, password);
+    SqlStore.Spec spec = new SqlStore.Spec(name(), Secrets.maskText(url), source,
+        UserTable.of(s.toProperties()), "VARCHAR(255)", "TEXT", s.getBoolean(CREATE_TABLE),
+        s.getBoolean(JdbcKeys.DROP_TABLE), context.phase(), s.getInt(JdbcKeys.BATCH_SIZE, 0, 1_000_000),
+        s.getInt(JdbcKeys.FETCH_SIZE, 0, 1_000_000), s.getBoolean(JdbcKeys.AUTO_COMMIT),
+        ServerLocation.unknown("the jdbc binding cannot tell which processes are the server; "
+            + "set cpu.server.process or cpu.server.pid"));
+    return SqlStore.open(spec, c -> {
+      DatabaseMetaData md = c.getMetaData();
+      return new ServerFacts(md.getDatabaseProductName(), md.getDatabaseProductVersion(), context.profile(),
+          Map.of(), List.of());
+    });
+  }
+}

@@ -1,0 +1,268 @@
+package dev.ycsbdriver.binding.jdbc;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.Vector;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+
+/**
+ * One client thread's view of a SQL store: one connection and its prepared statements.
+ *
+ * <p>What each operation does on the server:
+ * <ul>
+ *   <li>read: {@code SELECT <fields> FROM t WHERE YCSB_KEY = ?}; no row is {@code NOT_FOUND}</li>
+ *   <li>scan: {@code SELECT YCSB_KEY, <fields> FROM t WHERE YCSB_KEY >= ? ORDER BY YCSB_KEY LIMIT ?}, with
+ *       the fetch size when one is set</li>
+ *   <li>update: {@code UPDATE t SET <field> = ?, ... WHERE YCSB_KEY = ?}; no row is {@code NOT_FOUND}</li>
+ *   <li>insert: {@code INSERT INTO t (YCSB_KEY, FIELD0, ...) VALUES (...)}; with a batch size {@code n > 0}
+ *       inserts are queued and sent {@code n} at a time ({@code BATCHED_OK} for a queued insert, the whole
+ *       batch's time on the insert that sends it); the rest are sent by {@code cleanup()}</li>
+ *   <li>delete: {@code DELETE FROM t WHERE YCSB_KEY = ?}; no row is {@code NOT_FOUND}</li>
+ * </ul>
+ * With autocommit (the default) every statement or batch is its own transaction; without it, the
+ * driver commits after every write statement and every batch, so each operation is still durable as
+ * the session's settings make it before it returns.
+ *
+ * <p>Statements are prepared once per field set and reused. A failed statement is counted as
+ * {@code ERROR}, not thrown. Not thread-safe: one instance per client thread, as YCSB's {@code DB}.
+ */
+public final class JdbcDb extends DB {
+  private final ConnectionSource source;
+  private final UserTable table;
+  private final int batchSize;
+  private final int fetchSize;
+  private final boolean autoCommit;
+  private final BitSet allColumns;
+  private final Map<BitSet, PreparedStatement> reads = new HashMap<>();
+  private final Map<BitSet, PreparedStatement> scans = new HashMap<>();
+  private final Map<BitSet, PreparedStatement> updates = new HashMap<>();
+  private Connection connection;
+  private PreparedStatement insert;
+  private PreparedStatement delete;
+  private int queued;
+
+  /**
+   * @param source opens this thread's connection in {@link #init()}
+   * @param table the table and its fields
+   * @param batchSize inserts sent together, 0 or 1 for none
+   * @param fetchSize rows fetched per round trip by scans, 0 for the driver's default
+   * @param autoCommit whether each statement commits itself; otherwise the driver commits after each write
+   */
+  public JdbcDb(ConnectionSource source, UserTable table, int batchSize, int fetchSize, boolean autoCommit) {
+    this.source = source;
+    this.table = table;
+    this.batchSize = batchSize;
+    this.fetchSize = fetchSize;
+    this.autoCommit = autoCommit;
+    this.allColumns = table.allColumns();
+  }
+
+  @Override
+  public void init() throws DBException {
+    try {
+      connection = source.open();
+      connection.setAutoCommit(autoCommit && batchSize <= 1);
+      insert = connection.prepareStatement(table.insertSql());
+      delete = connection.prepareStatement(table.deleteSql());
+    } catch (SQLException e) {
+      throw new DBException(e.getMessage(), e);
+    }
+  }
+
+  private BitSet columns(Set<String> fields) {
+    return fields == null ? allColumns : table.columnsOf(fields);
+  }
+
+  private PreparedStatement statement(Map<BitSet, PreparedStatement> cache, BitSet columns,
+                                      java.util.function.Function<BitSet, String> sql) throws SQLException {
+    PreparedStatement ps = cache.get(columns);
+    if (ps == null) {
+      ps = connection.prepareStatement(sql.apply(columns));
+      if (cache == scans && fetchSize > 0) {
+        ps.setFetchSize(fetchSize);
+      }
+      cache.put((BitSet) columns.clone(), ps);
+    }
+    return ps;
+  }
+
+  private void fill(ResultSet rs, BitSet columns, int firstColumn, Map<String, ByteIterator> into) throws SQLException {
+    List<String> fields = table.fields();
+    int c = firstColumn;
+    for (int i = columns.nextSetBit(0); i >= 0; i = columns.nextSetBit(i + 1)) {
+      String value = rs.getString(c++);
+      into.put(fields.get(i), new StringByteIterator(value));
+    }
+  }
+
+  @Override
+  public Status read(String tableName, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    try {
+      BitSet columns = columns(fields);
+      PreparedStatement ps = statement(reads, columns, table::readSql);
+      ps.setString(1, key);
+      try (ResultSet rs = ps.executeQuery()) {
+        if (!rs.next()) {
+          return endRead(Status.NOT_FOUND);
+        }
+        fill(rs, columns, 1, result);
+      }
+      return endRead(Status.OK);
+    } catch (SQLException | IllegalArgumentException e) {
+      return failed();
+    }
+  }
+
+  @Override
+  public Status scan(String tableName, String startkey, int recordcount, Set<String> fields,
+                     Vector<HashMap<String, ByteIterator>> result) {
+    try {
+      BitSet columns = columns(fields);
+      PreparedStatement ps = statement(scans, columns, table::scanSql);
+      ps.setString(1, startkey);
+      ps.setInt(2, recordcount);
+      try (ResultSet rs = ps.executeQuery()) {
+        while (rs.next()) {
+          HashMap<String, ByteIterator> row = new HashMap<>();
+          fill(rs, columns, 2, row);
+          result.add(row);
+        }
+      }
+      return endRead(Status.OK);
+    } catch (SQLException | IllegalArgumentException e) {
+      return failed();
+    }
+  }
+
+  @Override
+  public Status update(String tableName, String key, Map<String, ByteIterator> values) {
+    try {
+      BitSet columns = table.columnsOf(values.keySet());
+      PreparedStatement ps = statement(updates, columns, table::updateSql);
+      int p = 1;
+      List<String> fields = table.fields();
+      for (int i = columns.nextSetBit(0); i >= 0; i = columns.nextSetBit(i + 1)) {
+        ps.setString(p++, values.get(fields.get(i)).toString());
+      }
+      ps.setString(p, key);
+      int rows = ps.executeUpdate();
+      commitWrite();
+      return rows == 0 ? Status.NOT_FOUND : Status.OK;
+    } catch (SQLException | IllegalArgumentException e) {
+      return failed();
+    }
+  }
+
+  @Override
+  public Status insert(String tableName, String key, Map<String, ByteIterator> values) {
+    try {
+      table.columnsOf(values.keySet());
+      insert.setString(1, key);
+      List<String> fields = table.fields();
+      for (int i = 0; i < fields.size(); i++) {
+        ByteIterator v = values.get(fields.get(i));
+        insert.setString(i + 2, v == null ? null : v.toString());
+      }
+      if (batchSize > 1) {
+        insert.addBatch();
+        if (++queued < batchSize) {
+          return Status.BATCHED_OK;
+        }
+        return flush() ? Status.OK : Status.ERROR;
+      }
+      insert.executeUpdate();
+      commitWrite();
+      return Status.OK;
+    } catch (SQLException | IllegalArgumentException e) {
+      return failed();
+    }
+  }
+
+  @Override
+  public Status delete(String tableName, String key) {
+    try {
+      delete.setString(1, key);
+      int rows = delete.executeUpdate();
+      commitWrite();
+      return rows == 0 ? Status.NOT_FOUND : Status.OK;
+    } catch (SQLException e) {
+      return failed();
+    }
+  }
+
+  /** Sends the queued inserts as one batch and commits it; false if the batch failed. */
+  private boolean flush() throws SQLException {
+    if (queued == 0) {
+      return true;
+    }
+    queued = 0;
+    try {
+      insert.executeBatch();
+      connection.commit();
+      return true;
+    } catch (SQLException e) {
+      connection.rollback();
+      return false;
+    }
+  }
+
+  private void commitWrite() throws SQLException {
+    if (!connection.getAutoCommit()) {
+      connection.commit();
+    }
+  }
+
+  /** Ends a read-only statement: without autocommit, closes its transaction so it holds no snapshot. */
+  private Status endRead(Status status) throws SQLException {
+    commitWrite();
+    return status;
+  }
+
+  private Status failed() {
+    try {
+      if (connection != null && !connection.getAutoCommit()) {
+        connection.rollback();
+      }
+    } catch (SQLException ignored) {
+      // the statement already failed; the connection's state is the next operation's concern
+    }
+    return Status.ERROR;
+  }
+
+  /**
+   * Sends inserts still queued, then closes the connection.
+   *
+   * @throws DBException if the last batch failed: those inserts were lost and the load is incomplete
+   */
+  @Override
+  public void cleanup() throws DBException {
+    if (connection == null) {
+      return;
+    }
+    try {
+      if (!flush()) {
+        throw new DBException(table.name() + ": the last batch of inserts failed");
+      }
+    } catch (SQLException e) {
+      throw new DBException(e.getMessage(), e);
+    } finally {
+      try {
+        connection.close();
+      } catch (SQLException ignored) {
+        // closing a connection that failed: nothing left to release
+      }
+      connection = null;
+    }
+  }
+}

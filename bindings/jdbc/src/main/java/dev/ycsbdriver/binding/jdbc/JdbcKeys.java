@@ -1,0 +1,40 @@
+package dev.ycsbdriver.binding.jdbc;
+
+import dev.ycsbdriver.config.PropertySpec;
+
+/** Keys every SQL binding shares with upstream YCSB's JDBC binding. */
+public final class JdbcKeys {
+  /** Drop the table before the run. */
+  public static final PropertySpec DROP_TABLE = PropertySpec.of("droptable", "false", "",
+      "drop the table (and all its records) before the phase starts");
+  /** Generic JDBC: the driver class. */
+  public static final PropertySpec DRIVER = PropertySpec.optional("db.driver", "",
+      "JDBC driver class; needed only for drivers that do not register themselves");
+  /** Generic JDBC: the URL. */
+  public static final PropertySpec URL = PropertySpec.optional("db.url", "", "JDBC URL of the database");
+  /** Generic JDBC: the user. */
+  public static final PropertySpec USER = PropertySpec.optional("db.user", "", "user name");
+  /** Generic JDBC: the password; never printed. */
+  public static final PropertySpec PASSWORD = PropertySpec.optional("db.passwd", "", "password (masked in every output)");
+  /** Inserts per batch. */
+  public static final PropertySpec BATCH_SIZE = PropertySpec.of("db.batchsize", "0", "inserts",
+      "inserts sent as one batch; 0 or 1 sends each insert on its own");
+  /** Rows per round trip of a scan. */
+  public static final PropertySpec FETCH_SIZE = PropertySpec.of("jdbc.fetchsize", "0", "rows",
+      "rows a scan fetches per round trip; 0 for the JDBC driver's default");
+  /** Autocommit. */
+  public static final PropertySpec AUTO_COMMIT = PropertySpec.of("jdbc.autocommit", "true", "",
+      "true: each statement commits itself; false: the driver commits after each write and batch");
+
+  private JdbcKeys() {
+  }
+
+  /**
+   * @param defaultValue whether the binding creates the table by default
+   * @return the {@code createtable} key with that default
+   */
+  public static PropertySpec createTable(boolean defaultValue) {
+    return PropertySpec.of("createtable", Boolean.toString(defaultValue), "",
+        "in the load phase, create the table when it does not exist (YCSB_KEY primary key, FIELD0..FIELDn)");
+  }
+}

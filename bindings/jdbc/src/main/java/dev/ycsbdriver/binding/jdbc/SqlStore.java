@@ -1,0 +1,162 @@
+package dev.ycsbdriver.binding.jdbc;
+
+import dev.ycsbdriver.spi.Binding;
+import dev.ycsbdriver.spi.BindingException;
+import dev.ycsbdriver.spi.Phase;
+import dev.ycsbdriver.spi.ServerFacts;
+import dev.ycsbdriver.spi.ServerLocation;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import site.ycsb.DB;
+
+/**
+ * An SQL store opened for one run: the start-up checks every SQL binding shares (connect once, drop
+ * and create the table when asked, check the table is there, read the server facts), then one
+ * {@link JdbcDb} per client thread.
+ *
+ * <p>The check connection stays open until {@link #close()}: an embedded database (H2) lives as long as
+ * a connection to it does. Thread-safe: {@link #newDb()} may be called from several threads.
+ */
+public final class SqlStore implements Binding {
+  /**
+   * What to open and how.
+   *
+   * @param binding the binding's name, subject of every message
+   * @param server where it connects, for messages, e.g. {@code 127.0.0.1:5432}; never a password
+   * @param source opens a connection with the session settings applied
+   * @param table the table and its fields
+   * @param keyType SQL type of the key column when creating the table
+   * @param fieldType SQL type of the field columns when creating the table
+   * @param createTable create the table when it does not exist, in the load phase
+   * @param dropTable drop the table first
+   * @param phase load or run, for the hint when the table is missing
+   * @param batchSize inserts per batch, 0 or 1 for none
+   * @param fetchSize rows per scan round trip, 0 for the driver's default
+   * @param autoCommit whether statements commit themselves
+   * @param location where the server runs, for CPU sampling
+   */
+  public record Spec(String binding, String server, ConnectionSource source, UserTable table, String keyType,
+                     String fieldType, boolean createTable, boolean dropTable, Phase phase, int batchSize,
+                     int fetchSize, boolean autoCommit, ServerLocation location) {
+  }
+
+  /** Reads the server's version and effective settings on the check connection. */
+  @FunctionalInterface
+  public interface FactsReader {
+    /**
+     * @return the facts to put in the result
+     * @throws SQLException when a setting cannot be read
+     */
+    ServerFacts read(Connection connection) throws SQLException;
+  }
+
+  private final Spec spec;
+  private final Connection check;
+  private final ServerFacts facts;
+
+  private SqlStore(Spec spec, Connection check, ServerFacts facts) {
+    this.spec = spec;
+    this.check = check;
+    this.facts = facts;
+  }
+
+  /**
+   * @return the opened store
+   * @throws BindingException when the store is unreachable, refuses the credentials, the table is
+   *     missing and not to be created, or a statement of the set-up fails (exit code 3)
+   */
+  public static SqlStore open(Spec spec, FactsReader factsReader) throws BindingException {
+    Connection c;
+    try {
+      c = spec.source().open();
+    } catch (SQLException e) {
+      throw SqlFailures.connectFailure(spec.binding(), spec.server(), e);
+    }
+    try {
+      c.setAutoCommit(true);
+      prepareTable(spec, c);
+      ServerFacts facts;
+      try {
+        facts = factsReader.read(c);
+      } catch (SQLException e) {
+        throw SqlFailures.failure(spec.binding(), "reading the server's settings", e);
+      }
+      return new SqlStore(spec, c, facts);
+    } catch (BindingException | SQLException | RuntimeException e) {
+      closeQuietly(c);
+      if (e instanceof SQLException sql) {
+        throw SqlFailures.failure(spec.binding(), "preparing the session", sql);
+      }
+      if (e instanceof BindingException be) {
+        throw be;
+      }
+      throw (RuntimeException) e;
+    }
+  }
+
+  private static void prepareTable(Spec spec, Connection c) throws BindingException {
+    String name = spec.table().name();
+    try (Statement s = c.createStatement()) {
+      if (spec.dropTable()) {
+        s.execute(spec.table().dropSql());
+      }
+      // only the load phase creates: an empty table made for a run would only turn its reads into NOT_FOUND
+      if (spec.phase() == Phase.LOAD && spec.createTable() && !exists(c, name)) {
+        s.execute(spec.table().createSql(spec.keyType(), spec.fieldType()));
+      }
+    } catch (SQLException e) {
+      throw SqlFailures.failure(spec.binding(), "preparing table " + name, e);
+    }
+    try {
+      if (!exists(c, name)) {
+        String hint = spec.phase() == Phase.LOAD
+            ? "add -p createtable=true to create it"
+            : "load the records first: bin/ycsb load " + spec.binding() + " -P <workload> -p createtable=true";
+        throw new BindingException(spec.binding() + ": table " + name + " does not exist; " + hint);
+      }
+    } catch (SQLException e) {
+      throw SqlFailures.failure(spec.binding(), "checking table " + name, e);
+    }
+  }
+
+  private static boolean exists(Connection c, String table) throws SQLException {
+    try (Statement s = c.createStatement()) {
+      s.executeQuery("SELECT 1 FROM " + table + " WHERE 1 = 0").close();
+      return true;
+    } catch (SQLException e) {
+      if (SqlFailures.isUndefinedTable(e)) {
+        return false;
+      }
+      throw e;
+    }
+  }
+
+  private static void closeQuietly(Connection c) {
+    try {
+      c.close();
+    } catch (SQLException ignored) {
+      // already failing; the first error is the one to report
+    }
+  }
+
+  @Override
+  public DB newDb() {
+    return new JdbcDb(spec.source(), spec.table(), spec.batchSize(), spec.fetchSize(), spec.autoCommit());
+  }
+
+  @Override
+  public ServerLocation serverLocation() {
+    return spec.location();
+  }
+
+  @Override
+  public ServerFacts serverFacts() {
+    return facts;
+  }
+
+  @Override
+  public void close() {
+    closeQuietly(check);
+  }
+}

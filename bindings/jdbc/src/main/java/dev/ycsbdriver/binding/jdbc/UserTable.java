@@ -1,0 +1,150 @@
+package dev.ycsbdriver.binding.jdbc;
+
+import java.util.BitSet;
+import java.util.Collection;
+import java.util.List;
+import java.util.Properties;
+import java.util.stream.IntStream;
+
+/**
+ * YCSB's table as SQL: a key column {@code YCSB_KEY} (the name upstream YCSB's JDBC binding uses, so
+ * tables it created work here) and one text column per field, {@code FIELD0 .. FIELD<n-1>}, and the SQL
+ * of every operation on it.
+ *
+ * <p>Field names come from CoreWorkload's {@code fieldnameprefix} (default {@code field}) and
+ * {@code fieldcount} (default 10); field {@code field3} is column {@code FIELD3}.
+ *
+ * <p>Immutable and thread-safe.
+ */
+public final class UserTable {
+  /** The key column. */
+  public static final String KEY_COLUMN = "YCSB_KEY";
+
+  private final String name;
+  private final String fieldPrefix;
+  private final List<String> fields;
+
+  /**
+   * @param name the table name, e.g. {@code usertable}
+   * @param fieldPrefix the prefix of field names, e.g. {@code field}
+   * @param fieldCount number of fields, at least 1
+   */
+  public UserTable(String name, String fieldPrefix, int fieldCount) {
+    this.name = name;
+    this.fieldPrefix = fieldPrefix;
+    this.fields = IntStream.range(0, fieldCount).mapToObj(i -> fieldPrefix + i).toList();
+  }
+
+  /** @return the table of the workload's {@code table}, {@code fieldnameprefix} and {@code fieldcount} */
+  public static UserTable of(Properties workload) {
+    return new UserTable(workload.getProperty("table", "usertable"),
+        workload.getProperty("fieldnameprefix", "field"),
+        Integer.parseInt(workload.getProperty("fieldcount", "10").trim()));
+  }
+
+  /** @return the table name */
+  public String name() {
+    return name;
+  }
+
+  /** @return the field names in column order */
+  public List<String> fields() {
+    return fields;
+  }
+
+  /** @return the field's column index (0-based), or -1 when the name is not a field of this table */
+  public int indexOf(String field) {
+    if (!field.startsWith(fieldPrefix)) {
+      return -1;
+    }
+    try {
+      int i = Integer.parseInt(field.substring(fieldPrefix.length()));
+      return i >= 0 && i < fields.size() && fields.get(i).equals(field) ? i : -1;
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
+  /**
+   * @return the columns of these fields
+   * @throws IllegalArgumentException naming a field that is not in the table
+   */
+  public BitSet columnsOf(Collection<String> names) {
+    BitSet columns = new BitSet(fields.size());
+    for (String f : names) {
+      int i = indexOf(f);
+      if (i < 0) {
+        throw new IllegalArgumentException(name + ": no field " + f + " (fieldcount " + fields.size() + ")");
+      }
+      columns.set(i);
+    }
+    return columns;
+  }
+
+  private static String column(String field) {
+    return field.toUpperCase(java.util.Locale.ROOT);
+  }
+
+  private String columnList(BitSet columns) {
+    StringBuilder sb = new StringBuilder();
+    columns.stream().forEach(i -> sb.append(sb.length() == 0 ? "" : ", ").append(column(fields.get(i))));
+    return sb.toString();
+  }
+
+  /** @return every column's bit set */
+  public BitSet allColumns() {
+    BitSet all = new BitSet(fields.size());
+    all.set(0, fields.size());
+    return all;
+  }
+
+  /**
+   * @param keyType SQL type of the key column, e.g. {@code VARCHAR(255)}
+   * @param fieldType SQL type of the field columns, e.g. {@code TEXT}
+   * @return {@code CREATE TABLE name (YCSB_KEY keyType PRIMARY KEY, FIELD0 fieldType, ...)}
+   */
+  public String createSql(String keyType, String fieldType) {
+    StringBuilder sb = new StringBuilder("CREATE TABLE ").append(name).append(" (").append(KEY_COLUMN).append(' ')
+        .append(keyType).append(" PRIMARY KEY");
+    fields.forEach(f -> sb.append(", ").append(column(f)).append(' ').append(fieldType));
+    return sb.append(')').toString();
+  }
+
+  /** @return {@code DROP TABLE IF EXISTS name} */
+  public String dropSql() {
+    return "DROP TABLE IF EXISTS " + name;
+  }
+
+  /** @return {@code SELECT <columns> FROM name WHERE YCSB_KEY = ?} */
+  public String readSql(BitSet columns) {
+    return "SELECT " + columnList(columns) + " FROM " + name + " WHERE " + KEY_COLUMN + " = ?";
+  }
+
+  /** @return {@code SELECT YCSB_KEY, <columns> FROM name WHERE YCSB_KEY >= ? ORDER BY YCSB_KEY LIMIT ?} */
+  public String scanSql(BitSet columns) {
+    return "SELECT " + KEY_COLUMN + ", " + columnList(columns) + " FROM " + name + " WHERE " + KEY_COLUMN
+        + " >= ? ORDER BY " + KEY_COLUMN + " LIMIT ?";
+  }
+
+  /** @return {@code UPDATE name SET <column> = ?, ... WHERE YCSB_KEY = ?} */
+  public String updateSql(BitSet columns) {
+    StringBuilder sb = new StringBuilder("UPDATE ").append(name).append(" SET ");
+    columns.stream().forEach(i -> sb.append(sb.charAt(sb.length() - 1) == ' ' ? "" : ", ")
+        .append(column(fields.get(i))).append(" = ?"));
+    return sb.append(" WHERE ").append(KEY_COLUMN).append(" = ?").toString();
+  }
+
+  /** @return {@code INSERT INTO name (YCSB_KEY, FIELD0, ...) VALUES (?, ?, ...)} with every field */
+  public String insertSql() {
+    StringBuilder sb = new StringBuilder("INSERT INTO ").append(name).append(" (").append(KEY_COLUMN);
+    fields.forEach(f -> sb.append(", ").append(column(f)));
+    sb.append(") VALUES (?");
+    fields.forEach(f -> sb.append(", ?"));
+    return sb.append(')').toString();
+  }
+
+  /** @return {@code DELETE FROM name WHERE YCSB_KEY = ?} */
+  public String deleteSql() {
+    return "DELETE FROM " + name + " WHERE " + KEY_COLUMN + " = ?";
+  }
+}

@@ -1,0 +1,69 @@
+package dev.ycsbdriver.binding.jdbc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.net.ConnectException;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Properties;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class UserTableTest {
+  private final UserTable table = new UserTable("usertable", "field", 3);
+
+  @Test
+  void statementsUseUpstreamJdbcColumnNames() {
+    assertThat(table.createSql("VARCHAR(255)", "TEXT")).isEqualTo(
+        "CREATE TABLE usertable (YCSB_KEY VARCHAR(255) PRIMARY KEY, FIELD0 TEXT, FIELD1 TEXT, FIELD2 TEXT)");
+    assertThat(table.insertSql()).isEqualTo(
+        "INSERT INTO usertable (YCSB_KEY, FIELD0, FIELD1, FIELD2) VALUES (?, ?, ?, ?)");
+    assertThat(table.readSql(table.allColumns())).isEqualTo(
+        "SELECT FIELD0, FIELD1, FIELD2 FROM usertable WHERE YCSB_KEY = ?");
+    assertThat(table.scanSql(table.columnsOf(Set.of("field2")))).isEqualTo(
+        "SELECT YCSB_KEY, FIELD2 FROM usertable WHERE YCSB_KEY >= ? ORDER BY YCSB_KEY LIMIT ?");
+    assertThat(table.updateSql(table.columnsOf(List.of("field2", "field0")))).isEqualTo(
+        "UPDATE usertable SET FIELD0 = ?, FIELD2 = ? WHERE YCSB_KEY = ?");
+    assertThat(table.deleteSql()).isEqualTo("DELETE FROM usertable WHERE YCSB_KEY = ?");
+  }
+
+  @Test
+  void fieldsOutsideTheTableAreRejected() {
+    assertThat(table.indexOf("field3")).isEqualTo(-1);
+    assertThat(table.indexOf("field01")).isEqualTo(-1);
+    assertThat(table.indexOf("other1")).isEqualTo(-1);
+    assertThatThrownBy(() -> table.columnsOf(Set.of("field9")))
+        .hasMessage("usertable: no field field9 (fieldcount 3)");
+  }
+
+  @Test
+  void tableComesFromTheWorkloadsProperties() {
+    Properties p = new Properties();
+    p.setProperty("table", "t1");
+    p.setProperty("fieldcount", "2");
+    p.setProperty("fieldnameprefix", "f");
+    UserTable t = UserTable.of(p);
+    assertThat(t.name()).isEqualTo("t1");
+    assertThat(t.fields()).containsExactly("f0", "f1");
+    assertThat(UserTable.of(new Properties()).fields()).hasSize(10).startsWith("field0");
+  }
+
+  @Test
+  void startupFailuresAreOneLineWithoutSecrets() {
+    SQLException refused = new SQLException("Connection to 127.0.0.1:1 refused", "08001", new ConnectException("refused"));
+    assertThat(SqlFailures.connectFailure("postgres", "127.0.0.1:1/ycsb", refused).getMessage())
+        .isEqualTo("postgres: cannot connect to 127.0.0.1:1/ycsb (connection refused); is the server running?");
+
+    SQLException auth = new SQLException("FATAL: password authentication failed for user \"u\"", "28P01");
+    assertThat(SqlFailures.connectFailure("postgres", "h:5432/db", auth).getMessage())
+        .isEqualTo("postgres: authentication failed at h:5432/db: password authentication failed for user \"u\"");
+
+    SQLException other = new SQLException("bad url jdbc:x://u:s3cret@h/db?password=s3cret\nsecond line", "XX000");
+    assertThat(SqlFailures.connectFailure("jdbc", "h", other).getMessage())
+        .doesNotContain("s3cret").doesNotContain("\n").startsWith("jdbc: bad url");
+
+    assertThat(SqlFailures.isUndefinedTable(new SQLException("x", "42P01"))).isTrue();
+    assertThat(SqlFailures.isUndefinedTable(new SQLException("x", "42501"))).isFalse();
+  }
+}

@@ -1,0 +1,160 @@
+package dev.ycsbdriver.binding.postgres;
+
+import dev.ycsbdriver.binding.jdbc.ConnectionSource;
+import dev.ycsbdriver.binding.jdbc.JdbcKeys;
+import dev.ycsbdriver.binding.jdbc.SqlStore;
+import dev.ycsbdriver.binding.jdbc.UserTable;
+import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.PropertySpec;
+import dev.ycsbdriver.config.Settings;
+import dev.ycsbdriver.spi.Binding;
+import dev.ycsbdriver.spi.BindingContext;
+import dev.ycsbdriver.spi.BindingException;
+import dev.ycsbdriver.spi.BindingProvider;
+import dev.ycsbdriver.spi.ServerFacts;
+import dev.ycsbdriver.spi.ServerLocation;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.net.UnknownHostException;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import org.postgresql.Driver;
+
+/**
+ * The {@code postgres} binding: PostgreSQL through pgjdbc, one connection per client thread, prepared
+ * statements (server-side after pgjdbc's {@code prepareThreshold}, 5 executions), optional batched
+ * inserts, and {@code synchronous_commit} set on every session by the durability profile and read back.
+ */
+public final class PostgresBindingProvider implements BindingProvider {
+  /** The settings read back into the result, in this order. */
+  static final List<String> FACT_SETTINGS = List.of("synchronous_commit", "fsync", "wal_level", "commit_delay",
+      "full_page_writes");
+
+  @Override
+  public String name() {
+    return "postgres";
+  }
+
+  @Override
+  public List<String> aliases() {
+    return List.of("postgresql");
+  }
+
+  @Override
+  public String description() {
+    return "PostgreSQL through pgjdbc; profiles durable (synchronous_commit=on) and fast (off)";
+  }
+
+  @Override
+  public List<PropertySpec> properties() {
+    return PostgresKeys.ALL;
+  }
+
+  /** The binding's key, else upstream's JDBC key when given, else the binding's default. */
+  private static String value(Settings s, PropertySpec own, PropertySpec upstream) {
+    if (s.contains(own.key()) || !s.contains(upstream.key())) {
+      return s.getTrimmed(own);
+    }
+    return s.getTrimmed(upstream);
+  }
+
+  private static int intValue(Settings s, PropertySpec own, PropertySpec upstream) throws ConfigException {
+    PropertySpec used = s.contains(own.key()) || !s.contains(upstream.key()) ? own : upstream;
+    return s.getInt(used, 0, 1_000_000);
+  }
+
+  @Override
+  public Binding open(BindingContext context) throws ConfigException, BindingException {
+    Settings s = context.settings();
+    String url = value(s, PostgresKeys.URL, JdbcKeys.URL);
+    Properties parsed = Driver.parseURL(url, null);
+    if (parsed == null) {
+      throw new ConfigException("postgres.url: must be a pgjdbc URL such as jdbc:postgresql://127.0.0.1:5432/ycsb, got '"
+          + url + "'");
+    }
+    String host = parsed.getProperty("PGHOST", "localhost");
+    String server = host + ":" + parsed.getProperty("PGPORT", "5432") + "/" + parsed.getProperty("PGDBNAME", "");
+    int batchSize = intValue(s, PostgresKeys.BATCH_SIZE, JdbcKeys.BATCH_SIZE);
+    String synchronousCommit = s.contains(PostgresKeys.SYNCHRONOUS_COMMIT.key())
+        ? s.getChoice(PostgresKeys.SYNCHRONOUS_COMMIT, PostgresKeys.SYNCHRONOUS_COMMIT_VALUES) : null;
+    boolean autoCommit = s.contains(PostgresKeys.AUTO_COMMIT.key()) || !s.contains(JdbcKeys.AUTO_COMMIT.key())
+        ? s.getBoolean(PostgresKeys.AUTO_COMMIT) : s.getBoolean(JdbcKeys.AUTO_COMMIT);
+
+    Properties connectionProps = new Properties();
+    connectionProps.setProperty("user", value(s, PostgresKeys.USER, JdbcKeys.USER));
+    String password = s.contains(PostgresKeys.PASSWORD.key()) || !s.contains(JdbcKeys.PASSWORD.key())
+        ? s.getString(PostgresKeys.PASSWORD) : s.getString(JdbcKeys.PASSWORD);
+    if (password != null && !password.isEmpty()) {
+      connectionProps.setProperty("password", password);
+    }
+    connectionProps.setProperty("ApplicationName", "ycsb-driver");
+    connectionProps.setProperty("reWriteBatchedInserts", Boolean.toString(batchSize > 1));
+    ConnectionSource source = () -> {
+      Connection c = DriverManager.getConnection(url, connectionProps);
+      if (synchronousCommit != null) {
+        try (Statement st = c.createStatement()) {
+          // validated against the fixed list above, so it is safe to put in the statement
+          st.execute("SET synchronous_commit TO " + synchronousCommit);
+        } catch (SQLException e) {
+          c.close();
+          throw e;
+        }
+      }
+      return c;
+    };
+    SqlStore.Spec spec = new SqlStore.Spec(name(), server, source, UserTable.of(s.toProperties()),
+        "VARCHAR(255)", "TEXT", s.getBoolean(PostgresKeys.CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE),
+        context.phase(), batchSize, intValue(s, PostgresKeys.FETCH_SIZE, JdbcKeys.FETCH_SIZE), autoCommit,
+        location(host));
+    return SqlStore.open(spec, c -> facts(c, context.profile()));
+  }
+
+  static ServerFacts facts(Connection c, String profile) throws SQLException {
+    Map<String, String> settings = new LinkedHashMap<>();
+    String version;
+    try (Statement st = c.createStatement()) {
+      version = show(st, "server_version");
+      for (String name : FACT_SETTINGS) {
+        settings.put(name, show(st, name));
+      }
+    }
+    List<String> warnings = new ArrayList<>();
+    if ("off".equals(settings.get("fsync"))) {
+      warnings.add("postgres: fsync is off on the server: no commit survives a power loss, whatever the profile");
+    }
+    if ("durable".equals(profile) && !"on".equals(settings.get("synchronous_commit"))) {
+      warnings.add("postgres: profile durable but synchronous_commit is " + settings.get("synchronous_commit"));
+    }
+    return new ServerFacts("PostgreSQL", version, profile, settings, warnings);
+  }
+
+  private static String show(Statement st, String name) throws SQLException {
+    try (ResultSet rs = st.executeQuery("SHOW " + name)) {
+      rs.next();
+      return rs.getString(1);
+    }
+  }
+
+  /** A server on one of this machine's addresses is sampled by process name; any other is not reachable. */
+  static ServerLocation location(String host) {
+    try {
+      for (InetAddress a : InetAddress.getAllByName(host)) {
+        if (a.isLoopbackAddress() || a.isAnyLocalAddress() || NetworkInterface.getByInetAddress(a) != null) {
+          return ServerLocation.localProcesses("postgres");
+        }
+      }
+    } catch (UnknownHostException | SocketException e) {
+      return ServerLocation.unknown("server host " + host + " cannot be resolved");
+    }
+    return ServerLocation.unknown("server " + host + " is not on this machine; its CPU is not sampled");
+  }
+}

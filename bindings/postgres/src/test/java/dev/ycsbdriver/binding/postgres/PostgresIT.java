@@ -1,0 +1,129 @@
+package dev.ycsbdriver.binding.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ycsbdriver.testing.BindingContract;
+import dev.ycsbdriver.testing.CliRun;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The postgres binding against the real PostgreSQL on 127.0.0.1:5432, database {@code ycsb}, prepared
+ * by {@code scripts/services/postgres.sh} (which {@code scripts/test} runs first).
+ */
+class PostgresIT extends BindingContract {
+  static final String URL = "jdbc:postgresql://127.0.0.1:5432/ycsb";
+  static final String USER = "ycsb_pw";
+  static final String PASSWORD = "ycsb_pw_secret";
+
+  @BeforeAll
+  static void serverAnswers() {
+    try (var c = DriverManager.getConnection(URL, USER, PASSWORD)) {
+      assertThat(c.isValid(2)).isTrue();
+    } catch (SQLException e) {
+      throw new AssertionError("PostgreSQL with database ycsb does not answer on 127.0.0.1:5432 ("
+          + e.getMessage() + "); run scripts/services/postgres.sh", e);
+    }
+  }
+
+  @Override
+  protected String bindingName() {
+    return "postgres";
+  }
+
+  @Override
+  protected Map<String, String> connection() {
+    return Map.of("postgres.url", URL, "postgres.user", USER, "postgres.password", PASSWORD);
+  }
+
+  @Override
+  protected Map<String, Map<String, String>> profileReadBack() {
+    return Map.of("durable", Map.of("synchronous_commit", "on"), "fast", Map.of("synchronous_commit", "off"));
+  }
+
+  @Override
+  protected Map<String, String> unreachable() {
+    return Map.of("postgres.url", "jdbc:postgresql://127.0.0.1:1/ycsb");
+  }
+
+  @Override
+  protected String unreachableMessage() {
+    return "postgres: cannot connect to 127.0.0.1:1/ycsb (connection refused); is the server running?";
+  }
+
+  @Test
+  void wrongPasswordIsExitThreeAndThePasswordIsNeverPrinted() {
+    CliRun run = cli("run", "workloada", Map.of("postgres.user", "ycsb_pw", "postgres.password", "n0t-the-Secret"));
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(3);
+    assertOneErrorLine(run, "postgres: authentication failed at 127.0.0.1:5432/ycsb: "
+        + "password authentication failed for user \"ycsb_pw\"");
+    assertThat(run.out() + run.err()).doesNotContain("n0t-the-Secret");
+  }
+
+  @Test
+  void upstreamJdbcKeysReachTheServerWithThePassword() throws Exception {
+    cli("load", "workloadc", Map.of("recordcount", "50", "droptable", "true", "createtable", "true"));
+    CliRun run = cli("run", "workloadc", Map.of("recordcount", "50", "operationcount", "100",
+        "postgres.url", "jdbc:postgresql://127.0.0.1:1/wrong", "db.url", URL, "db.user", "ycsb_pw",
+        "db.passwd", "ycsb_pw_secret"));
+    // postgres.url is given explicitly, so it wins over db.url
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(3);
+
+    CliRun upstreamKeys = CliRun.of("run", "postgres", "-P", workload("workloadc").toString(),
+        "-p", "recordcount=50", "-p", "operationcount=100", "-p", "db.url=" + URL, "-p", "db.user=ycsb_pw",
+        "-p", "db.passwd=ycsb_pw_secret", "-p", "result.dir=" + resultDirectory());
+    assertThat(upstreamKeys.exitCode()).as(upstreamKeys.toString()).isZero();
+    JsonNode config = result(upstreamKeys).path("config");
+    assertThat(config.path("db.passwd").asText()).isEqualTo("****");
+    assertThat(upstreamKeys.out() + upstreamKeys.err()).doesNotContain("ycsb_pw_secret");
+  }
+
+  @Test
+  void missingDatabaseIsExitThree() {
+    CliRun run = cli("run", "workloada", Map.of("postgres.url", "jdbc:postgresql://127.0.0.1:5432/no_such_db"));
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(3);
+    assertOneErrorLine(run, "database \"no_such_db\" does not exist");
+  }
+
+  @Test
+  void serverCpuComesFromThePostgresProcesses() throws Exception {
+    cli("load", "workloadc", Map.of("recordcount", "1000", "droptable", "true", "createtable", "true"));
+    CliRun run = cli("run", "workloadc", Map.of("recordcount", "1000", "operationcount", "20000",
+        "threadcount", "8"));
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    JsonNode cpu = result(run).path("cpu");
+    assertThat(cpu.path("serverSource").asText()).startsWith("processes named postgres");
+    assertThat(cpu.path("serverIsDriver").asBoolean()).isFalse();
+    assertThat(cpu.path("server").path("averagePercent").asDouble()).isGreaterThan(1.0);
+    assertThat(cpu.path("opsPerServerCpuPercent").asDouble()).isPositive();
+    assertThat(run.out()).contains("[CPU], ServerSource, processes named postgres");
+    JsonNode server = result(run).path("server");
+    assertThat(server.path("product").asText()).isEqualTo("PostgreSQL");
+    assertThat(server.path("version").asText()).matches("\\d+.*");
+    assertThat(server.path("settings").fieldNames()).toIterable()
+        .containsExactly("synchronous_commit", "fsync", "wal_level", "commit_delay", "full_page_writes");
+  }
+
+  @Test
+  void batchedLoadInsertsEveryRecord() throws Exception {
+    CliRun load = cli("load", "workloada", Map.of("recordcount", "1001", "droptable", "true", "createtable", "true",
+        "postgres.batchsize", "100", "threadcount", "2"));
+    assertThat(load.exitCode()).as(load.toString()).isZero();
+    try (var c = DriverManager.getConnection(URL, USER, PASSWORD);
+         var rs = c.createStatement().executeQuery("SELECT count(*) FROM usertable")) {
+      rs.next();
+      assertThat(rs.getLong(1)).isEqualTo(1001);
+    }
+  }
+
+  @Test
+  void badSynchronousCommitValueIsAConfigurationError() {
+    CliRun run = cli("run", "workloada", Map.of("postgres.synchronous_commit", "sometimes"));
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertOneErrorLine(run, "postgres.synchronous_commit: must be one of on, off, local, remote_write, remote_apply");
+  }
+}
