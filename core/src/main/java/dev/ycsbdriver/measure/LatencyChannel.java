@@ -18,7 +18,8 @@ import org.HdrHistogram.SingleWriterRecorder;
  * shared recorder's atomic counters cost more than the workload itself (measured with
  * {@code bench/driver-overhead.sh}: about 1.35x the throughput of one shared {@link Recorder} on
  * workload C at 64 threads on 2 cores). Each recorder's histogram grows with the largest value seen,
- * not with the thread count. Threads without a slot record into one shared {@link Recorder}.
+ * not with the thread count. Threads without a slot, and threads beyond the first
+ * {@value #MAX_RECORDER_SLOTS}, record into one shared {@link Recorder}, which bounds the memory.
  *
  * <p>Thread-safety: {@link #record} may be called concurrently, each slot by one thread only (the
  * client thread that owns it). {@link #harvestService} and {@link #harvestIntended} must be called by
@@ -26,6 +27,8 @@ import org.HdrHistogram.SingleWriterRecorder;
  */
 public final class LatencyChannel {
   private static final int SIGNIFICANT_DIGITS = 3;
+  /** Client threads with a recorder of their own; threads above this share one. */
+  static final int MAX_RECORDER_SLOTS = 256;
 
   private final String name;
   private final Series service;
@@ -110,13 +113,16 @@ public final class LatencyChannel {
     private Histogram sharedRecycled;
 
     Series(int slotCount) {
-      slots = new AtomicReferenceArray<>(slotCount);
-      recycled = new Histogram[slotCount];
+      // beyond MAX_RECORDER_SLOTS threads, the rest share one recorder: a recorder holds two histograms
+      // of up to a few hundred KB each for second-long latencies, and memory must not grow without bound
+      int perThread = Math.min(slotCount, MAX_RECORDER_SLOTS);
+      slots = new AtomicReferenceArray<>(perThread);
+      recycled = new Histogram[perThread];
     }
 
     void record(int slot, long micros) {
       long value = micros < 0 ? 0 : micros;
-      if (slot < 0) {
+      if (slot < 0 || slot >= slots.length()) {
         shared.recordValue(value);
         return;
       }
