@@ -65,6 +65,15 @@ public abstract class BindingContract {
   /** @return what the one error line says for {@link #unreachable()} */
   protected abstract String unreachableMessage();
 
+  /**
+   * @return {@code -p} values that reach the store with a wrong password, or an empty map for a store
+   *     that has no credentials (then the binding must declare no password key)
+   */
+  protected abstract Map<String, String> badCredentials();
+
+  /** @return what the one error line says for {@link #badCredentials()}; unused when that is empty */
+  protected abstract String badCredentialsMessage();
+
   /** @return the base directory for results of this binding's tests */
   protected Path resultDirectory() {
     return Path.of("target", "it-results");
@@ -248,6 +257,25 @@ public abstract class BindingContract {
     CliRun run = cli("run", "workloada", p);
     assertThat(run.exitCode()).as(run.toString()).isEqualTo(3);
     assertOneErrorLine(run, unreachableMessage());
+  }
+
+  @Test
+  void wrongPasswordIsOneLineExitCodeThreeAndNeverPrinted() throws Exception {
+    Map<String, String> bad = badCredentials();
+    if (bad.isEmpty()) {
+      assertThat(BindingCatalog.load().find(bindingName()).properties())
+          .as("a store without credentials declares no password key")
+          .noneMatch(p -> dev.ycsbdriver.config.Secrets.isSecretKey(p.key()));
+      return;
+    }
+    CliRun run = cli("run", "workloada", bad);
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(3);
+    assertOneErrorLine(run, badCredentialsMessage());
+    for (Map.Entry<String, String> e : bad.entrySet()) {
+      if (dev.ycsbdriver.config.Secrets.isSecretKey(e.getKey())) {
+        assertThat(run.out() + run.err()).doesNotContain(e.getValue());
+      }
+    }
   }
 
   @Test

@@ -34,6 +34,16 @@ class GenericJdbcIT extends BindingContract {
   }
 
   @Override
+  protected Map<String, String> badCredentials() {
+    return Map.of("db.passwd", "n0t-the-Secret");
+  }
+
+  @Override
+  protected String badCredentialsMessage() {
+    return "jdbc: authentication failed at jdbc:postgresql://127.0.0.1:5432/ycsb: password authentication failed";
+  }
+
+  @Override
   protected String unreachableMessage() {
     return "jdbc: cannot connect to jdbc:postgresql://127.0.0.1:1/ycsb (connection refused)";
   }
