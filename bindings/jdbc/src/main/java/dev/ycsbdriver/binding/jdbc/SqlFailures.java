@@ -51,7 +51,9 @@ public final class SqlFailures {
    * @return whether the failure says the table does not exist
    */
   public static boolean isUndefinedTable(SQLException e) {
-    return e.getSQLState() != null && UNDEFINED_TABLE.contains(e.getSQLState());
+    // SQLite reports no SQLSTATE, only its message
+    return e.getSQLState() != null && UNDEFINED_TABLE.contains(e.getSQLState())
+        || e.getMessage() != null && e.getMessage().contains("no such table");
   }
 
   /**

@@ -1,0 +1,116 @@
+package dev.ycsbdriver.binding.sqlite;
+
+import dev.ycsbdriver.binding.jdbc.ConnectionSource;
+import dev.ycsbdriver.binding.jdbc.JdbcKeys;
+import dev.ycsbdriver.binding.jdbc.SqlStore;
+import dev.ycsbdriver.binding.jdbc.UserTable;
+import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.PropertySpec;
+import dev.ycsbdriver.config.Settings;
+import dev.ycsbdriver.spi.Binding;
+import dev.ycsbdriver.spi.BindingContext;
+import dev.ycsbdriver.spi.BindingException;
+import dev.ycsbdriver.spi.BindingProvider;
+import dev.ycsbdriver.spi.ServerFacts;
+import dev.ycsbdriver.spi.ServerLocation;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.sqlite.SQLiteConfig;
+
+/**
+ * The {@code sqlite} binding: an SQLite file database ({@code <sqlite.dir>/ycsb.db}) in the driver's
+ * process, WAL journal, one connection per client thread with a busy timeout so that many threads wait
+ * for the single writer instead of failing with {@code SQLITE_BUSY}. Durability is the connection's
+ * {@code synchronous} pragma, set by the profiles and read back.
+ */
+public final class SqliteBindingProvider implements BindingProvider {
+  static final PropertySpec DIR = PropertySpec.optional("sqlite.dir", "",
+      "directory of the database file ycsb.db; default <result.dir>/sqlite");
+  static final PropertySpec SYNCHRONOUS = PropertySpec.optional("sqlite.synchronous", "",
+      "PRAGMA synchronous of every connection: off, normal, full or extra; SQLite's default is full; "
+          + "set by the durable (full) and fast (off) profiles");
+  static final PropertySpec JOURNAL_MODE = PropertySpec.of("sqlite.journal_mode", "wal", "",
+      "PRAGMA journal_mode: wal (readers never wait for the writer), delete, truncate, persist, memory or off");
+  static final PropertySpec BUSY_TIMEOUT = PropertySpec.of("sqlite.busy_timeout", "30000", "ms",
+      "how long a connection waits for the write lock before an operation fails with SQLITE_BUSY");
+  static final PropertySpec BATCH_SIZE = PropertySpec.of("sqlite.batchsize", "0", "inserts",
+      "inserts sent as one batch in one transaction; 0 or 1 sends each insert on its own");
+  static final PropertySpec CREATE_TABLE = JdbcKeys.createTable(true);
+  private static final List<String> SYNCHRONOUS_VALUES = List.of("off", "normal", "full", "extra");
+  private static final List<String> JOURNAL_MODES = List.of("wal", "delete", "truncate", "persist", "memory", "off");
+  /** {@code PRAGMA synchronous} answers with a number. */
+  private static final List<String> SYNCHRONOUS_NAMES = List.of("OFF", "NORMAL", "FULL", "EXTRA");
+
+  @Override
+  public String name() {
+    return "sqlite";
+  }
+
+  @Override
+  public String description() {
+    return "SQLite file database in the driver's process, WAL; profiles durable (synchronous=FULL) and fast (OFF)";
+  }
+
+  @Override
+  public List<PropertySpec> properties() {
+    return List.of(DIR, SYNCHRONOUS, JOURNAL_MODE, BUSY_TIMEOUT, BATCH_SIZE, CREATE_TABLE, JdbcKeys.DROP_TABLE);
+  }
+
+  @Override
+  public Binding open(BindingContext context) throws ConfigException, BindingException {
+    Settings s = context.settings();
+    String dirText = s.getTrimmed(DIR);
+    Path dir = (dirText == null || dirText.isEmpty() ? context.resultDirectory().resolve("sqlite") : Path.of(dirText))
+        .toAbsolutePath().normalize();
+    try {
+      Files.createDirectories(dir);
+    } catch (IOException e) {
+      throw new BindingException("sqlite: cannot create directory " + dir + " (" + e.getMessage() + ")", e);
+    }
+    SQLiteConfig config = new SQLiteConfig();
+    config.setJournalMode(SQLiteConfig.JournalMode.valueOf(
+        s.getChoice(JOURNAL_MODE, JOURNAL_MODES).toUpperCase(Locale.ROOT)));
+    config.setBusyTimeout(s.getInt(BUSY_TIMEOUT, 0, Integer.MAX_VALUE));
+    if (s.contains(SYNCHRONOUS.key())) {
+      config.setSynchronous(SQLiteConfig.SynchronousMode.valueOf(
+          s.getChoice(SYNCHRONOUS, SYNCHRONOUS_VALUES).toUpperCase(Locale.ROOT)));
+    }
+    String url = "jdbc:sqlite:" + dir.resolve("ycsb.db");
+    ConnectionSource source = () -> config.createConnection(url);
+    SqlStore.Spec spec = new SqlStore.Spec(name(), dir.toString(), source, UserTable.of(s.toProperties()),
+        "VARCHAR(255)", "TEXT", s.getBoolean(CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE), context.phase(),
+        s.getInt(BATCH_SIZE, 0, 1_000_000), 0, true, ServerLocation.embedded());
+    return SqlStore.open(spec, c -> facts(c, context.profile(), dir));
+  }
+
+  private static ServerFacts facts(Connection c, String profile, Path dir) throws SQLException {
+    Map<String, String> settings = new LinkedHashMap<>();
+    settings.put("database", dir.resolve("ycsb.db").toString());
+    String version;
+    try (Statement st = c.createStatement()) {
+      version = pragma(st, "SELECT sqlite_version()");
+      settings.put("journal_mode", pragma(st, "PRAGMA journal_mode"));
+      String sync = pragma(st, "PRAGMA synchronous");
+      int level = Integer.parseInt(sync);
+      settings.put("synchronous", level >= 0 && level < SYNCHRONOUS_NAMES.size() ? SYNCHRONOUS_NAMES.get(level) : sync);
+      settings.put("busy_timeout", pragma(st, "PRAGMA busy_timeout"));
+    }
+    return new ServerFacts("SQLite", version, profile, settings, List.of());
+  }
+
+  private static String pragma(Statement st, String sql) throws SQLException {
+    try (ResultSet rs = st.executeQuery(sql)) {
+      rs.next();
+      return rs.getString(1);
+    }
+  }
+}
