@@ -1,0 +1,32 @@
+package dev.ycsbdriver.binding.mysql;
+
+import dev.ycsbdriver.binding.jdbc.JdbcKeys;
+import dev.ycsbdriver.config.PropertySpec;
+import java.util.List;
+
+/** The mysql binding's keys. Each also answers to upstream YCSB's JDBC key named in its description. */
+final class MysqlKeys {
+  static final PropertySpec URL = PropertySpec.of("mysql.url", "jdbc:mysql://127.0.0.1:3306/ycsb", "",
+      "Connector/J URL of the database (or upstream's db.url)");
+  static final PropertySpec USER = PropertySpec.of("mysql.user", "root", "", "user name (or db.user)");
+  static final PropertySpec PASSWORD = PropertySpec.of("mysql.password", "", "",
+      "password (or db.passwd); masked in every output");
+  static final PropertySpec BATCH_SIZE = PropertySpec.of("mysql.batchsize", "0", "inserts",
+      "inserts sent as one batch, rewritten into multi-row INSERTs (rewriteBatchedStatements); 0 or 1 for none (or db.batchsize)");
+  static final PropertySpec FETCH_SIZE = PropertySpec.of("mysql.fetchsize", "0", "rows",
+      "rows a scan fetches per round trip; 0 fetches all (or jdbc.fetchsize)");
+  static final PropertySpec AUTO_COMMIT = PropertySpec.of("mysql.autocommit", "true", "",
+      "true: each statement is its own transaction; false: the driver commits after each write (or jdbc.autocommit)");
+  static final PropertySpec FLUSH_LOG = PropertySpec.optional("mysql.innodb_flush_log_at_trx_commit", "",
+      "GLOBAL innodb_flush_log_at_trx_commit for the run (0, 1 or 2), restored afterwards; set by the profiles");
+  static final PropertySpec SYNC_BINLOG = PropertySpec.optional("mysql.sync_binlog", "commits",
+      "GLOBAL sync_binlog for the run, restored afterwards; set by the profiles");
+  static final PropertySpec PROFILE_STRICT = PropertySpec.of("profile.strict", "true", "",
+      "fail (exit code 3) when the profile's global settings cannot be set; false warns and records what is in force");
+  static final PropertySpec CREATE_TABLE = JdbcKeys.createTable(false);
+  static final List<PropertySpec> ALL = List.of(URL, USER, PASSWORD, BATCH_SIZE, FETCH_SIZE, AUTO_COMMIT,
+      FLUSH_LOG, SYNC_BINLOG, PROFILE_STRICT, CREATE_TABLE, JdbcKeys.DROP_TABLE);
+
+  private MysqlKeys() {
+  }
+}
