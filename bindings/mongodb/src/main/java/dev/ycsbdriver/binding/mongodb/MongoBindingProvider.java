@@ -1,0 +1,193 @@
+package dev.ycsbdriver.binding.mongodb;
+
+import com.mongodb.ConnectionString;
+import com.mongodb.MongoClientSettings;
+import com.mongodb.MongoException;
+import com.mongodb.WriteConcern;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoDatabase;
+import com.mongodb.connection.TransportSettings;
+import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.PropertySpec;
+import dev.ycsbdriver.config.Secrets;
+import dev.ycsbdriver.config.Settings;
+import dev.ycsbdriver.spi.Binding;
+import dev.ycsbdriver.spi.BindingContext;
+import dev.ycsbdriver.spi.BindingException;
+import dev.ycsbdriver.spi.BindingProvider;
+import dev.ycsbdriver.spi.Phase;
+import dev.ycsbdriver.spi.ServerFacts;
+import dev.ycsbdriver.spi.ServerLocation;
+import java.net.InetAddress;
+import java.net.NetworkInterface;
+import java.net.SocketException;
+import java.net.UnknownHostException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.bson.Document;
+import site.ycsb.DB;
+
+/**
+ * The {@code mongodb} binding: MongoDB through the official synchronous driver, one shared client (its
+ * connection pool sized to the thread count), one document per record. The durability profiles set the
+ * write concern; the effective write concern and the server version go into the result.
+ */
+public final class MongoBindingProvider implements BindingProvider {
+  static final PropertySpec URL = PropertySpec.of("mongodb.url", "mongodb://127.0.0.1:27017", "",
+      "connection string; credentials in it are masked in every output");
+  static final PropertySpec DATABASE = PropertySpec.of("mongodb.database", "ycsb", "", "database name");
+  static final PropertySpec BATCH_SIZE = PropertySpec.of("mongodb.batchsize", "1", "inserts",
+      "inserts sent together with one insertMany; 1 sends each record with insertOne");
+  static final PropertySpec TRANSPORT = PropertySpec.of("mongodb.transport", "default", "",
+      "default (the driver's own sockets) or netty (the driver's Netty transport)");
+  static final PropertySpec W = PropertySpec.optional("mongodb.writeconcern.w", "",
+      "write concern w: 0 (unacknowledged), 1, a number of members, or majority; the profiles set it");
+  static final PropertySpec J = PropertySpec.optional("mongodb.writeconcern.j", "",
+      "write concern j: true waits for the on-disk journal; the profiles set it");
+  static final PropertySpec TIMEOUT = PropertySpec.of("mongodb.timeout", "5s", "s",
+      "how long to wait for a server at start-up before giving up (server selection timeout)");
+  private static final PropertySpec DROP_TABLE = PropertySpec.of("droptable", "false", "",
+      "drop the collection before the phase starts");
+
+  @Override
+  public String name() {
+    return "mongodb";
+  }
+
+  @Override
+  public String description() {
+    return "MongoDB through the official sync driver; profiles durable {w:1, j:true}, fast {w:1, j:false}, unsafe {w:0}";
+  }
+
+  @Override
+  public List<PropertySpec> properties() {
+    return List.of(URL, DATABASE, BATCH_SIZE, TRANSPORT, W, J, TIMEOUT, DROP_TABLE);
+  }
+
+  @Override
+  public Binding open(BindingContext context) throws ConfigException, BindingException {
+    Settings s = context.settings();
+    ConnectionString cs;
+    try {
+      cs = new ConnectionString(s.getTrimmed(URL));
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException("mongodb.url: " + Secrets.maskText(e.getMessage()));
+    }
+    String server = String.join(",", cs.getHosts());
+    int batchSize = s.getInt(BATCH_SIZE, 1, 1_000_000);
+    long timeoutMillis = s.getDuration(TIMEOUT, java.time.Duration.ofMillis(100), java.time.Duration.ofMinutes(10))
+        .toMillis();
+    MongoClientSettings.Builder settings = MongoClientSettings.builder().applyConnectionString(cs)
+        .applyToClusterSettings(c -> c.serverSelectionTimeout(timeoutMillis, TimeUnit.MILLISECONDS))
+        .applyToConnectionPoolSettings(p -> p.maxSize(Math.max(context.threadCount(), 1) + 1))
+        .applyToSocketSettings(so -> so.connectTimeout((int) Math.min(timeoutMillis, Integer.MAX_VALUE),
+            TimeUnit.MILLISECONDS));
+    WriteConcern wc = writeConcern(s, cs);
+    if (wc != null) {
+      settings.writeConcern(wc);
+    }
+    if ("netty".equals(s.getChoice(TRANSPORT, List.of("default", "netty")))) {
+      settings.transportSettings(TransportSettings.nettyBuilder().build());
+    }
+    String table = s.toProperties().getProperty("table", "usertable");
+    MongoClient client = MongoClients.create(settings.build());
+    try {
+      MongoDatabase database = client.getDatabase(s.getTrimmed(DATABASE));
+      Document build = database.runCommand(new Document("buildInfo", 1));
+      database.runCommand(new Document("ping", 1));
+      if (s.getBoolean(DROP_TABLE)) {
+        database.getCollection(table).drop();
+      }
+      if (context.phase() == Phase.RUN && !database.listCollectionNames().into(new ArrayList<>()).contains(table)) {
+        throw new BindingException("mongodb: table " + table + " does not exist; load the records first: "
+            + "bin/ycsb load mongodb -P <workload>");
+      }
+      ServerFacts facts = facts(build.getString("version"), database.getWriteConcern(), context.profile(),
+          database.getReadPreference().getName());
+      ServerLocation location = location(cs.getHosts().get(0));
+      return new Binding() {
+        @Override
+        public DB newDb() {
+          return new MongoDb(database, batchSize);
+        }
+
+        @Override
+        public ServerLocation serverLocation() {
+          return location;
+        }
+
+        @Override
+        public ServerFacts serverFacts() {
+          return facts;
+        }
+
+        @Override
+        public void close() {
+          client.close();
+        }
+      };
+    } catch (MongoException e) {
+      client.close();
+      throw MongoFailures.startFailure(server, e);
+    } catch (BindingException | RuntimeException e) {
+      client.close();
+      throw e;
+    }
+  }
+
+  private static WriteConcern writeConcern(Settings s, ConnectionString cs) throws ConfigException {
+    if (!s.contains(W.key()) && !s.contains(J.key())) {
+      return null;
+    }
+    WriteConcern wc = cs.getWriteConcern() == null ? WriteConcern.ACKNOWLEDGED : cs.getWriteConcern();
+    if (s.contains(W.key())) {
+      String w = s.getTrimmed(W);
+      if (w.matches("\\d+")) {
+        wc = wc.withW(Integer.parseInt(w));
+      } else if (!w.isEmpty()) {
+        wc = wc.withW(w);
+      }
+    }
+    if (s.contains(J.key())) {
+      wc = wc.withJournal(s.getBoolean(J));
+    }
+    if (Integer.valueOf(0).equals(wc.getWObject()) && Boolean.TRUE.equals(wc.getJournal())) {
+      throw new ConfigException("mongodb.writeconcern.j: true needs an acknowledged write concern, got w=0");
+    }
+    return wc;
+  }
+
+  static ServerFacts facts(String version, WriteConcern wc, String profile, String readPreference) {
+    Map<String, String> settings = new LinkedHashMap<>();
+    Object w = wc.getWObject();
+    settings.put("w", w == null ? "server default (1)" : String.valueOf(w));
+    settings.put("j", wc.getJournal() == null ? "server default" : String.valueOf(wc.getJournal()));
+    Integer wtimeout = wc.getWTimeout(TimeUnit.MILLISECONDS);
+    settings.put("wtimeout_ms", wtimeout == null ? "none" : Integer.toString(wtimeout));
+    settings.put("readPreference", readPreference);
+    List<String> warnings = new ArrayList<>();
+    if (!wc.isAcknowledged()) {
+      warnings.add("mongodb: writes are unacknowledged (w=0): a failed or lost write is never reported");
+    }
+    return new ServerFacts("MongoDB", version, profile, settings, warnings);
+  }
+
+  static ServerLocation location(String hostAndPort) {
+    String host = hostAndPort.startsWith("[") ? hostAndPort.substring(1, hostAndPort.indexOf(']'))
+        : hostAndPort.split(":")[0];
+    try {
+      for (InetAddress a : InetAddress.getAllByName(host)) {
+        if (a.isLoopbackAddress() || a.isAnyLocalAddress() || NetworkInterface.getByInetAddress(a) != null) {
+          return ServerLocation.localProcesses("mongod");
+        }
+      }
+    } catch (UnknownHostException | SocketException e) {
+      return ServerLocation.unknown("server host " + host + " cannot be resolved");
+    }
+    return ServerLocation.unknown("server " + host + " is not on this machine; its CPU is not sampled");
+  }
+}

@@ -1,0 +1,185 @@
+package dev.ycsbdriver.binding.mongodb;
+
+import static com.mongodb.client.model.Filters.eq;
+import static com.mongodb.client.model.Filters.gte;
+
+import com.mongodb.MongoException;
+import com.mongodb.client.FindIterable;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoDatabase;
+import com.mongodb.client.model.InsertManyOptions;
+import com.mongodb.client.model.Projections;
+import com.mongodb.client.model.Sorts;
+import com.mongodb.client.model.Updates;
+import com.mongodb.client.result.DeleteResult;
+import com.mongodb.client.result.UpdateResult;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.Vector;
+import org.bson.Document;
+import org.bson.conversions.Bson;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+import site.ycsb.StringByteIterator;
+import site.ycsb.measurements.Measurements;
+
+/**
+ * One client thread's handle on the shared {@code MongoClient} (which pools connections), one
+ * document per record: {@code _id} is the key, each field a string.
+ *
+ * <p>read: {@code find({_id: key})} with a projection of the asked fields; scan:
+ * {@code find({_id: {$gte: start}}).sort({_id: 1}).limit(n)}; update: {@code updateOne({_id: key},
+ * {$set: {...}})}; insert: {@code insertOne}; delete: {@code deleteOne({_id: key})}. All under the
+ * collection's write concern. A missing record is {@code NOT_FOUND} (not knowable with {@code w:0}:
+ * unacknowledged writes are {@code OK}). A failed command is {@code ERROR}.
+ *
+ * <p>With a batch size {@code n > 1}, inserts are queued ({@code BATCHED_OK}) and sent {@code n} at a
+ * time with one unordered {@code insertMany}; the insert that sends them returns its outcome and
+ * carries the batch's time, and the batch's own latency is also recorded as {@code INSERT-BATCH}.
+ * Not thread-safe: one instance per client thread.
+ */
+final class MongoDb extends DB {
+  static final String BATCH_MEASUREMENT = "INSERT-BATCH";
+
+  private final MongoDatabase database;
+  private final int batchSize;
+  private final Map<String, MongoCollection<Document>> collections = new HashMap<>();
+  private final List<Document> queued = new ArrayList<>();
+  private String queuedTable;
+
+  MongoDb(MongoDatabase database, int batchSize) {
+    this.database = database;
+    this.batchSize = batchSize;
+  }
+
+  private MongoCollection<Document> collection(String table) {
+    return collections.computeIfAbsent(table, database::getCollection);
+  }
+
+  private static Bson projection(Set<String> fields) {
+    return fields == null ? Projections.excludeId() : Projections.fields(Projections.include(new ArrayList<>(fields)),
+        Projections.excludeId());
+  }
+
+  private static void copy(Document doc, Map<String, ByteIterator> into) {
+    for (Map.Entry<String, Object> e : doc.entrySet()) {
+      if (!"_id".equals(e.getKey())) {
+        into.put(e.getKey(), new StringByteIterator(String.valueOf(e.getValue())));
+      }
+    }
+  }
+
+  @Override
+  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    try {
+      Document doc = collection(table).find(eq("_id", key)).projection(projection(fields)).first();
+      if (doc == null) {
+        return Status.NOT_FOUND;
+      }
+      copy(doc, result);
+      return Status.OK;
+    } catch (MongoException e) {
+      return Status.ERROR;
+    }
+  }
+
+  @Override
+  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
+                     Vector<HashMap<String, ByteIterator>> result) {
+    try {
+      FindIterable<Document> found = collection(table).find(gte("_id", startkey)).sort(Sorts.ascending("_id"))
+          .limit(recordcount).projection(projection(fields)).batchSize(recordcount);
+      for (Document doc : found) {
+        HashMap<String, ByteIterator> row = new HashMap<>();
+        copy(doc, row);
+        result.add(row);
+      }
+      return Status.OK;
+    } catch (MongoException e) {
+      return Status.ERROR;
+    }
+  }
+
+  @Override
+  public Status update(String table, String key, Map<String, ByteIterator> values) {
+    try {
+      List<Bson> sets = new ArrayList<>(values.size());
+      values.forEach((k, v) -> sets.add(Updates.set(k, v.toString())));
+      UpdateResult r = collection(table).updateOne(eq("_id", key), Updates.combine(sets));
+      return r.wasAcknowledged() && r.getMatchedCount() == 0 ? Status.NOT_FOUND : Status.OK;
+    } catch (MongoException e) {
+      return Status.ERROR;
+    }
+  }
+
+  private static Document document(String key, Map<String, ByteIterator> values) {
+    Document doc = new Document("_id", key);
+    values.forEach((k, v) -> doc.append(k, v.toString()));
+    return doc;
+  }
+
+  @Override
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    try {
+      if (batchSize <= 1) {
+        collection(table).insertOne(document(key, values));
+        return Status.OK;
+      }
+      if (queuedTable != null && !queuedTable.equals(table) && !flush()) {
+        return Status.ERROR;
+      }
+      queuedTable = table;
+      queued.add(document(key, values));
+      if (queued.size() < batchSize) {
+        return Status.BATCHED_OK;
+      }
+      return flush() ? Status.OK : Status.ERROR;
+    } catch (MongoException e) {
+      return Status.ERROR;
+    }
+  }
+
+  /** Sends the queued documents in one unordered insertMany; records its latency as INSERT-BATCH. */
+  private boolean flush() {
+    if (queued.isEmpty()) {
+      return true;
+    }
+    long start = System.nanoTime();
+    try {
+      collection(queuedTable).insertMany(new ArrayList<>(queued), new InsertManyOptions().ordered(false));
+      return true;
+    } catch (MongoException e) {
+      return false;
+    } finally {
+      queued.clear();
+      Measurements.getMeasurements().measure(BATCH_MEASUREMENT, (int) ((System.nanoTime() - start) / 1000));
+    }
+  }
+
+  @Override
+  public Status delete(String table, String key) {
+    try {
+      DeleteResult r = collection(table).deleteOne(eq("_id", key));
+      return r.wasAcknowledged() && r.getDeletedCount() == 0 ? Status.NOT_FOUND : Status.OK;
+    } catch (MongoException e) {
+      return Status.ERROR;
+    }
+  }
+
+  /**
+   * Sends inserts still queued.
+   *
+   * @throws DBException if that last batch failed: those records were not stored
+   */
+  @Override
+  public void cleanup() throws DBException {
+    if (!flush()) {
+      throw new DBException("mongodb: the last batch of inserts failed");
+    }
+  }
+}

@@ -1,0 +1,123 @@
+package dev.ycsbdriver.binding.mongodb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import dev.ycsbdriver.testing.BindingContract;
+import dev.ycsbdriver.testing.CliRun;
+import dev.ycsbdriver.testing.SummaryLines;
+import java.net.InetSocketAddress;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The mongodb binding under the contract, through the real MongoDB Java driver over TCP.
+ *
+ * <p>The server is a real MongoDB when {@code YCSB_IT_MONGODB_URI} is set; otherwise the in-process
+ * wire-protocol server {@code de.bwaldvogel:mongo-java-server}. That server ignores write concerns and
+ * rejects unacknowledged writes, so there the profiles are checked only as the write concern the
+ * binding configured and reads back, and the {@code unsafe} profile ({@code w:0}) is checked only
+ * against a real MongoDB. It has no authentication either: the mapping of an authentication failure
+ * is checked in {@code MongoFailuresTest}.
+ */
+class MongoIT extends BindingContract {
+  private static final String REAL = System.getenv("YCSB_IT_MONGODB_URI");
+  private static MongoServer inProcess;
+  private static String url;
+
+  @BeforeAll
+  static void startServer() {
+    if (REAL != null && !REAL.isBlank()) {
+      url = REAL;
+      System.err.println("MongoIT: real MongoDB from YCSB_IT_MONGODB_URI");
+    } else {
+      inProcess = new MongoServer(new MemoryBackend());
+      inProcess.bind("127.0.0.1", 0);
+      InetSocketAddress address = inProcess.getLocalAddress();
+      url = "mongodb://127.0.0.1:" + address.getPort();
+      System.err.println("MongoIT: in-process mongo-java-server at " + url);
+    }
+  }
+
+  @AfterAll
+  static void stopServer() {
+    if (inProcess != null) {
+      inProcess.shutdownNow();
+    }
+  }
+
+  @Override
+  protected String bindingName() {
+    return "mongodb";
+  }
+
+  @Override
+  protected Map<String, String> connection() {
+    return Map.of("mongodb.url", url, "mongodb.database", "ycsb_it");
+  }
+
+  @Override
+  protected Map<String, Map<String, String>> profileReadBack() {
+    Map<String, Map<String, String>> profiles = new LinkedHashMap<>();
+    profiles.put("durable", Map.of("w", "1", "j", "true"));
+    profiles.put("fast", Map.of("w", "1", "j", "false"));
+    if (inProcess == null) {
+      profiles.put("unsafe", Map.of("w", "0"));
+    }
+    return profiles;
+  }
+
+  @Override
+  protected Map<String, String> unreachable() {
+    return Map.of("mongodb.url", "mongodb://127.0.0.1:1", "mongodb.timeout", "1s");
+  }
+
+  @Override
+  protected String unreachableMessage() {
+    return "mongodb: cannot connect to 127.0.0.1:1 (connection refused); is the server running?";
+  }
+
+  @Override
+  protected Map<String, String> badCredentials() {
+    // credentials live inside mongodb.url, which the binding masks; the binding declares no password key
+    return Map.of();
+  }
+
+  @Override
+  protected String badCredentialsMessage() {
+    return "";
+  }
+
+  @Test
+  void batchedLoadStoresEveryRecordAndReportsTheBatchesApart() throws Exception {
+    CliRun load = cli("load", "workloada", Map.of("recordcount", "1001", "droptable", "true",
+        "mongodb.batchsize", "100", "threadcount", "1"));
+    assertThat(load.exitCode()).as(load.toString()).isZero();
+    Map<String, String> summary = SummaryLines.asMap(load.out());
+    assertThat(summary).containsEntry("[INSERT], Return=BATCHED_OK", "991").containsEntry("[INSERT], Return=OK", "10");
+    assertThat(summary).containsEntry("[INSERT-BATCH], Operations", "11");
+    CliRun run = cli("run", "workloadc", Map.of("recordcount", "1001", "operationcount", "2000"));
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    assertThat(SummaryLines.asMap(run.out())).containsEntry("[READ], Return=OK", "2000");
+  }
+
+  @Test
+  void nettyTransportRunsTheSameWorkload() throws Exception {
+    cli("load", "workloadc", Map.of("recordcount", "200", "droptable", "true"));
+    CliRun run = cli("run", "workloadc", Map.of("recordcount", "200", "operationcount", "1000",
+        "mongodb.transport", "netty", "threadcount", "4"));
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    assertThat(SummaryLines.asMap(run.out())).containsEntry("[READ], Return=OK", "1000");
+  }
+
+  @Test
+  void credentialsInTheUrlAreNeverPrinted() throws Exception {
+    String withSecret = url.replace("mongodb://", "mongodb://u:s3cr3t-pw@");
+    CliRun run = cli("run", "workloada", Map.of("mongodb.url", withSecret, "table", "nosuchtable"));
+    assertThat(run.out() + run.err()).doesNotContain("s3cr3t-pw");
+  }
+}
