@@ -52,6 +52,28 @@ public sealed interface ServerLocation {
     return new LocalProcesses(List.of(names));
   }
 
+  /**
+   * Where a server reached at {@code host} runs: when the host resolves to an address of this machine
+   * (loopback, a wildcard, or one of its interfaces), the local processes with these names; otherwise
+   * unknown, with the reason.
+   *
+   * @param host a host name or address literal, as in the binding's URL
+   * @param processNames the server's process names, at least one
+   * @return the location; never null, never throws
+   */
+  static ServerLocation ofHost(String host, String... processNames) {
+    try {
+      for (java.net.InetAddress a : java.net.InetAddress.getAllByName(host)) {
+        if (a.isLoopbackAddress() || a.isAnyLocalAddress() || java.net.NetworkInterface.getByInetAddress(a) != null) {
+          return localProcesses(processNames);
+        }
+      }
+    } catch (java.net.UnknownHostException | java.net.SocketException e) {
+      return unknown("server host " + host + " cannot be resolved");
+    }
+    return unknown("server " + host + " is not on this machine; its CPU is not sampled");
+  }
+
   /** @return a server whose CPU cannot be sampled, with the reason */
   static ServerLocation unknown(String reason) {
     return new Unknown(reason);

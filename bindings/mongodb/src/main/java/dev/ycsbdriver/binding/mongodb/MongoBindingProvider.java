@@ -19,10 +19,6 @@ import dev.ycsbdriver.spi.BindingProvider;
 import dev.ycsbdriver.spi.Phase;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
-import java.net.InetAddress;
-import java.net.NetworkInterface;
-import java.net.SocketException;
-import java.net.UnknownHostException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -179,15 +175,7 @@ public final class MongoBindingProvider implements BindingProvider {
   static ServerLocation location(String hostAndPort) {
     String host = hostAndPort.startsWith("[") ? hostAndPort.substring(1, hostAndPort.indexOf(']'))
         : hostAndPort.split(":")[0];
-    try {
-      for (InetAddress a : InetAddress.getAllByName(host)) {
-        if (a.isLoopbackAddress() || a.isAnyLocalAddress() || NetworkInterface.getByInetAddress(a) != null) {
-          return ServerLocation.localProcesses("mongod");
-        }
-      }
-    } catch (UnknownHostException | SocketException e) {
-      return ServerLocation.unknown("server host " + host + " cannot be resolved");
-    }
-    return ServerLocation.unknown("server " + host + " is not on this machine; its CPU is not sampled");
+    return ServerLocation.ofHost(host, "mongod");
   }
+
 }

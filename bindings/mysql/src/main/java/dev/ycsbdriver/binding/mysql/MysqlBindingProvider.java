@@ -14,10 +14,6 @@ import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
-import java.net.InetAddress;
-import java.net.NetworkInterface;
-import java.net.SocketException;
-import java.net.UnknownHostException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -142,7 +138,7 @@ public final class MysqlBindingProvider implements BindingProvider {
     try {
       store = SqlStore.open(new SqlStore.Spec(name(), server, source, UserTable.of(s.toProperties()),
           "VARCHAR(255)", "TEXT", s.getBoolean(MysqlKeys.CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE),
-          context.phase(), batchSize, fetchSize, autoCommit, location(host)),
+          context.phase(), batchSize, fetchSize, autoCommit, ServerLocation.ofHost(host, "mariadbd", "mysqld")),
           c -> facts(c, context.profile(), warnings));
     } catch (BindingException e) {
       if (changed != null) {
@@ -188,18 +184,7 @@ public final class MysqlBindingProvider implements BindingProvider {
     return new ServerFacts(product, version, profile, settings, warnings);
   }
 
-  static ServerLocation location(String host) {
-    try {
-      for (InetAddress a : InetAddress.getAllByName(host)) {
-        if (a.isLoopbackAddress() || a.isAnyLocalAddress() || NetworkInterface.getByInetAddress(a) != null) {
-          return ServerLocation.localProcesses("mariadbd", "mysqld");
-        }
-      }
-    } catch (UnknownHostException | SocketException e) {
-      return ServerLocation.unknown("server host " + host + " cannot be resolved");
-    }
-    return ServerLocation.unknown("server " + host + " is not on this machine; its CPU is not sampled");
-  }
+
 
   /** The opened store, which puts the global settings back when it closes. */
   private record RestoringBinding(SqlStore store, GlobalSettings changed, Connection admin) implements Binding {

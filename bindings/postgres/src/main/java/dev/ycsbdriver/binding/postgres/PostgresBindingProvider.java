@@ -13,10 +13,6 @@ import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
-import java.net.InetAddress;
-import java.net.NetworkInterface;
-import java.net.SocketException;
-import java.net.UnknownHostException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -114,7 +110,7 @@ public final class PostgresBindingProvider implements BindingProvider {
     SqlStore.Spec spec = new SqlStore.Spec(name(), server, source, UserTable.of(s.toProperties()),
         "VARCHAR(255)", "TEXT", s.getBoolean(PostgresKeys.CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE),
         context.phase(), batchSize, intValue(s, PostgresKeys.FETCH_SIZE, JdbcKeys.FETCH_SIZE), autoCommit,
-        location(host));
+        ServerLocation.ofHost(host, "postgres"));
     return SqlStore.open(spec, c -> facts(c, context.profile()));
   }
 
@@ -144,17 +140,5 @@ public final class PostgresBindingProvider implements BindingProvider {
     }
   }
 
-  /** A server on one of this machine's addresses is sampled by process name; any other is not reachable. */
-  static ServerLocation location(String host) {
-    try {
-      for (InetAddress a : InetAddress.getAllByName(host)) {
-        if (a.isLoopbackAddress() || a.isAnyLocalAddress() || NetworkInterface.getByInetAddress(a) != null) {
-          return ServerLocation.localProcesses("postgres");
-        }
-      }
-    } catch (UnknownHostException | SocketException e) {
-      return ServerLocation.unknown("server host " + host + " cannot be resolved");
-    }
-    return ServerLocation.unknown("server " + host + " is not on this machine; its CPU is not sampled");
-  }
+
 }
