@@ -31,7 +31,9 @@ public final class OperationMeasurement {
 
   /**
    * Records one operation as YCSB's {@code DBWrapper} does: the latency goes to the success channel or
-   * to a failure channel, and the status is counted under this operation's name.
+   * to a failure channel, and the status is counted under this operation's name. An operation that
+   * returned {@code BATCHED_OK} is only counted: its record is not stored yet, and the binding reports
+   * its latency once the batch is (see {@link dev.ycsbdriver.spi.BatchedLatency}).
    *
    * @param slot the calling client thread's slot (see {@link LatencyChannel}), or -1
    * @param status what the binding returned; null counts as an error
@@ -41,6 +43,12 @@ public final class OperationMeasurement {
    * @param endNanos when it returned
    */
   public void record(int slot, Status status, long intendedStartNanos, long startNanos, long endNanos) {
+    if (status == Status.BATCHED_OK) {
+      // queued, not done: the binding reports the record's latency when its batch is acknowledged
+      // (dev.ycsbdriver.spi.BatchedLatency)
+      statuses.increment(status);
+      return;
+    }
     LatencyChannel channel = status == Status.OK || (status != null && status.isOk()) ? ok : failureChannel(status);
     statuses.increment(status);
     channel.record(slot, (endNanos - startNanos) / 1000, (endNanos - intendedStartNanos) / 1000);

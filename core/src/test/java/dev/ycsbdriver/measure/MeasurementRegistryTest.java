@@ -42,10 +42,13 @@ class MeasurementRegistryTest {
   }
 
   @Test
-  void batchedOkCountsAsSuccess() {
+  void batchedOkIsCountedAsSuccessButItsLatencyWaitsForTheBatch() {
     MeasurementRegistry r = new MeasurementRegistry(config(false, Set.of()), false, 1);
     r.operation(Operation.INSERT).record(0, Status.BATCHED_OK, 0, 0, 1_000);
+    r.operation(Operation.INSERT).record(0, Status.OK, 0, 0, 5_000_000);
     assertThat(harvestAll(r).get("INSERT").service().getTotalCount()).isEqualTo(1);
+    assertThat(r.operation(Operation.INSERT).statuses().snapshot())
+        .containsExactly(Map.entry(Status.OK, 1L), Map.entry(Status.BATCHED_OK, 1L));
     assertThat(r.operation(Operation.INSERT).statuses().failures()).isZero();
   }
 

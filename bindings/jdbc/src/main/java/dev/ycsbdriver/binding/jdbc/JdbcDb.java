@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.Vector;
+import dev.ycsbdriver.spi.BatchedLatency;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
@@ -25,9 +26,10 @@ import site.ycsb.StringByteIterator;
  *   <li>scan: {@code SELECT YCSB_KEY, <fields> FROM t WHERE YCSB_KEY >= ? ORDER BY YCSB_KEY LIMIT ?}, with
  *       the fetch size when one is set</li>
  *   <li>update: {@code UPDATE t SET <field> = ?, ... WHERE YCSB_KEY = ?}; no row is {@code NOT_FOUND}</li>
- *   <li>insert: {@code INSERT INTO t (YCSB_KEY, FIELD0, ...) VALUES (...)}; with a batch size {@code n > 0}
- *       inserts are queued and sent {@code n} at a time ({@code BATCHED_OK} for a queued insert, the whole
- *       batch's time on the insert that sends it); the rest are sent by {@code cleanup()}</li>
+ *   <li>insert: {@code INSERT INTO t (YCSB_KEY, FIELD0, ...) VALUES (...)}; with a batch size {@code n > 1}
+ *       inserts are queued ({@code BATCHED_OK}) and sent {@code n} at a time in one transaction; each queued
+ *       record's latency is the time until its batch was committed ({@link BatchedLatency}); the rest are
+ *       sent by {@code cleanup()}</li>
  *   <li>delete: {@code DELETE FROM t WHERE YCSB_KEY = ?}; no row is {@code NOT_FOUND}</li>
  * </ul>
  * With autocommit (the default) every statement or batch is its own transaction; without it, the
@@ -50,7 +52,7 @@ public final class JdbcDb extends DB {
   private Connection connection;
   private PreparedStatement insert;
   private PreparedStatement delete;
-  private int queued;
+  private final BatchedLatency batched = new BatchedLatency();
 
   /**
    * @param source opens this thread's connection in {@link #init()}
@@ -176,7 +178,8 @@ public final class JdbcDb extends DB {
       }
       if (batchSize > 1) {
         insert.addBatch();
-        if (++queued < batchSize) {
+        if (batched.pending() + 1 < batchSize) {
+          batched.queued();
           return Status.BATCHED_OK;
         }
         return flush() ? Status.OK : Status.ERROR;
@@ -201,18 +204,21 @@ public final class JdbcDb extends DB {
     }
   }
 
-  /** Sends the queued inserts as one batch and commits it; false if the batch failed. */
+  /**
+   * Sends the queued inserts as one batch and commits it, then reports the latency of each queued
+   * record (until now) as INSERT, or as INSERT-FAILED when the batch failed.
+   *
+   * @return false if the batch failed
+   */
   private boolean flush() throws SQLException {
-    if (queued == 0) {
-      return true;
-    }
-    queued = 0;
     try {
       insert.executeBatch();
       connection.commit();
+      batched.acknowledged("INSERT");
       return true;
     } catch (SQLException e) {
       connection.rollback();
+      batched.failed("INSERT");
       return false;
     }
   }
@@ -251,7 +257,7 @@ public final class JdbcDb extends DB {
       return;
     }
     try {
-      if (!flush()) {
+      if (batched.pending() > 0 && !flush()) {
         throw new DBException(table.name() + ": the last batch of inserts failed");
       }
     } catch (SQLException e) {

@@ -100,6 +100,9 @@ class MongoIT extends BindingContract {
     Map<String, String> summary = SummaryLines.asMap(load.out());
     assertThat(summary).containsEntry("[INSERT], Return=BATCHED_OK", "991").containsEntry("[INSERT], Return=OK", "10");
     assertThat(summary).containsEntry("[INSERT-BATCH], Operations", "11");
+    // every record once, with the time it waited for its batch: none at 0 us
+    assertThat(summary).containsEntry("[INSERT], Operations", "1001");
+    assertThat(Long.parseLong(summary.get("[INSERT], MinLatency(us)"))).isPositive();
     CliRun run = cli("run", "workloadc", Map.of("recordcount", "1001", "operationcount", "2000"));
     assertThat(run.exitCode()).as(run.toString()).isZero();
     assertThat(SummaryLines.asMap(run.out())).containsEntry("[READ], Return=OK", "2000");

@@ -114,6 +114,10 @@ class PostgresIT extends BindingContract {
     CliRun load = cli("load", "workloada", Map.of("recordcount", "1001", "droptable", "true", "createtable", "true",
         "postgres.batchsize", "100", "threadcount", "2"));
     assertThat(load.exitCode()).as(load.toString()).isZero();
+    Map<String, String> summary = dev.ycsbdriver.testing.SummaryLines.asMap(load.out());
+    assertThat(summary).containsEntry("[INSERT], Operations", "1001")
+        .containsEntry("[INSERT], Return=OK", "10").containsEntry("[INSERT], Return=BATCHED_OK", "991");
+    assertThat(Long.parseLong(summary.get("[INSERT], MinLatency(us)"))).isPositive();
     try (var c = DriverManager.getConnection(URL, USER, PASSWORD);
          var rs = c.createStatement().executeQuery("SELECT count(*) FROM usertable")) {
       rs.next();
