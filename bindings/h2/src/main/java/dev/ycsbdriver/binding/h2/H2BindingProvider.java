@@ -13,8 +13,6 @@ import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -65,14 +63,7 @@ public final class H2BindingProvider implements BindingProvider {
   @Override
   public Binding open(BindingContext context) throws ConfigException, BindingException {
     Settings s = context.settings();
-    String dirText = s.getTrimmed(DIR);
-    Path dir = (dirText == null || dirText.isEmpty() ? context.resultDirectory().resolve("h2") : Path.of(dirText))
-        .toAbsolutePath().normalize();
-    try {
-      Files.createDirectories(dir);
-    } catch (IOException e) {
-      throw new BindingException("h2: cannot create directory " + dir + " (" + e.getMessage() + ")", e);
-    }
+    Path dir = SqlStore.embeddedDirectory(name(), s.getTrimmed(DIR), context.resultDirectory());
     StringBuilder url = new StringBuilder("jdbc:h2:file:").append(dir.resolve("ycsb"))
         .append(";LOCK_TIMEOUT=").append(s.getInt(LOCK_TIMEOUT, 0, 3_600_000));
     if (s.contains(WRITE_DELAY.key())) {

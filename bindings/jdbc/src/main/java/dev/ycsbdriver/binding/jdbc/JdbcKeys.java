@@ -1,6 +1,7 @@
 package dev.ycsbdriver.binding.jdbc;
 
 import dev.ycsbdriver.config.PropertySpec;
+import dev.ycsbdriver.config.Settings;
 
 /** Keys every SQL binding shares with upstream YCSB's JDBC binding. */
 public final class JdbcKeys {
@@ -27,6 +28,16 @@ public final class JdbcKeys {
       "true: each statement commits itself; false: the driver commits after each write and batch");
 
   private JdbcKeys() {
+  }
+
+  /**
+   * Which of two keys for one setting to read: a binding's own key ({@code postgres.url}) when it is
+   * given or when upstream's key ({@code db.url}) is not, else upstream's.
+   *
+   * @return {@code own} or {@code upstream}
+   */
+  public static PropertySpec effective(Settings settings, PropertySpec own, PropertySpec upstream) {
+    return settings.contains(own.key()) || !settings.contains(upstream.key()) ? own : upstream;
   }
 
   /**

@@ -61,26 +61,19 @@ public final class MysqlBindingProvider implements BindingProvider {
     return MysqlKeys.ALL;
   }
 
-  private static boolean own(Settings s, PropertySpec own, PropertySpec upstream) {
-    return s.contains(own.key()) || !s.contains(upstream.key());
-  }
-
   @Override
   public Binding open(BindingContext context) throws ConfigException, BindingException {
     Settings s = context.settings();
-    String url = own(s, MysqlKeys.URL, JdbcKeys.URL) ? s.getTrimmed(MysqlKeys.URL) : s.getTrimmed(JdbcKeys.URL);
+    String url = s.getTrimmed(JdbcKeys.effective(s, MysqlKeys.URL, JdbcKeys.URL));
     Matcher m = HOST_PORT_DB.matcher(url);
     if (!m.matches()) {
       throw new ConfigException("mysql.url: must be a URL such as jdbc:mysql://127.0.0.1:3306/ycsb, got '" + url + "'");
     }
     String host = m.group(1);
     String server = host + ":" + (m.group(2) == null ? "3306" : m.group(2)) + "/" + m.group(3);
-    int batchSize = s.getInt(own(s, MysqlKeys.BATCH_SIZE, JdbcKeys.BATCH_SIZE) ? MysqlKeys.BATCH_SIZE
-        : JdbcKeys.BATCH_SIZE, 0, 1_000_000);
-    int fetchSize = s.getInt(own(s, MysqlKeys.FETCH_SIZE, JdbcKeys.FETCH_SIZE) ? MysqlKeys.FETCH_SIZE
-        : JdbcKeys.FETCH_SIZE, 0, 1_000_000);
-    boolean autoCommit = s.getBoolean(own(s, MysqlKeys.AUTO_COMMIT, JdbcKeys.AUTO_COMMIT) ? MysqlKeys.AUTO_COMMIT
-        : JdbcKeys.AUTO_COMMIT);
+    int batchSize = s.getInt(JdbcKeys.effective(s, MysqlKeys.BATCH_SIZE, JdbcKeys.BATCH_SIZE), 0, 1_000_000);
+    int fetchSize = s.getInt(JdbcKeys.effective(s, MysqlKeys.FETCH_SIZE, JdbcKeys.FETCH_SIZE), 0, 1_000_000);
+    boolean autoCommit = s.getBoolean(JdbcKeys.effective(s, MysqlKeys.AUTO_COMMIT, JdbcKeys.AUTO_COMMIT));
     Map<String, Long> globals = new LinkedHashMap<>();
     if (s.contains(MysqlKeys.FLUSH_LOG.key())) {
       globals.put("innodb_flush_log_at_trx_commit", (long) s.getInt(MysqlKeys.FLUSH_LOG, 0, 2));
@@ -91,10 +84,8 @@ public final class MysqlBindingProvider implements BindingProvider {
     boolean strict = s.getBoolean(MysqlKeys.PROFILE_STRICT);
 
     Properties props = new Properties();
-    props.setProperty("user", own(s, MysqlKeys.USER, JdbcKeys.USER) ? s.getTrimmed(MysqlKeys.USER)
-        : s.getTrimmed(JdbcKeys.USER));
-    String password = own(s, MysqlKeys.PASSWORD, JdbcKeys.PASSWORD) ? s.getString(MysqlKeys.PASSWORD)
-        : s.getString(JdbcKeys.PASSWORD);
+    props.setProperty("user", s.getTrimmed(JdbcKeys.effective(s, MysqlKeys.USER, JdbcKeys.USER)));
+    String password = s.getString(JdbcKeys.effective(s, MysqlKeys.PASSWORD, JdbcKeys.PASSWORD));
     if (password != null && !password.isEmpty()) {
       props.setProperty("password", password);
     }

@@ -55,23 +55,10 @@ public final class PostgresBindingProvider implements BindingProvider {
     return PostgresKeys.ALL;
   }
 
-  /** The binding's key, else upstream's JDBC key when given, else the binding's default. */
-  private static String value(Settings s, PropertySpec own, PropertySpec upstream) {
-    if (s.contains(own.key()) || !s.contains(upstream.key())) {
-      return s.getTrimmed(own);
-    }
-    return s.getTrimmed(upstream);
-  }
-
-  private static int intValue(Settings s, PropertySpec own, PropertySpec upstream) throws ConfigException {
-    PropertySpec used = s.contains(own.key()) || !s.contains(upstream.key()) ? own : upstream;
-    return s.getInt(used, 0, 1_000_000);
-  }
-
   @Override
   public Binding open(BindingContext context) throws ConfigException, BindingException {
     Settings s = context.settings();
-    String url = value(s, PostgresKeys.URL, JdbcKeys.URL);
+    String url = s.getTrimmed(JdbcKeys.effective(s, PostgresKeys.URL, JdbcKeys.URL));
     Properties parsed = Driver.parseURL(url, null);
     if (parsed == null) {
       throw new ConfigException("postgres.url: must be a pgjdbc URL such as jdbc:postgresql://127.0.0.1:5432/ycsb, got '"
@@ -79,16 +66,14 @@ public final class PostgresBindingProvider implements BindingProvider {
     }
     String host = parsed.getProperty("PGHOST", "localhost");
     String server = host + ":" + parsed.getProperty("PGPORT", "5432") + "/" + parsed.getProperty("PGDBNAME", "");
-    int batchSize = intValue(s, PostgresKeys.BATCH_SIZE, JdbcKeys.BATCH_SIZE);
+    int batchSize = s.getInt(JdbcKeys.effective(s, PostgresKeys.BATCH_SIZE, JdbcKeys.BATCH_SIZE), 0, 1_000_000);
     String synchronousCommit = s.contains(PostgresKeys.SYNCHRONOUS_COMMIT.key())
         ? s.getChoice(PostgresKeys.SYNCHRONOUS_COMMIT, PostgresKeys.SYNCHRONOUS_COMMIT_VALUES) : null;
-    boolean autoCommit = s.contains(PostgresKeys.AUTO_COMMIT.key()) || !s.contains(JdbcKeys.AUTO_COMMIT.key())
-        ? s.getBoolean(PostgresKeys.AUTO_COMMIT) : s.getBoolean(JdbcKeys.AUTO_COMMIT);
+    boolean autoCommit = s.getBoolean(JdbcKeys.effective(s, PostgresKeys.AUTO_COMMIT, JdbcKeys.AUTO_COMMIT));
 
     Properties connectionProps = new Properties();
-    connectionProps.setProperty("user", value(s, PostgresKeys.USER, JdbcKeys.USER));
-    String password = s.contains(PostgresKeys.PASSWORD.key()) || !s.contains(JdbcKeys.PASSWORD.key())
-        ? s.getString(PostgresKeys.PASSWORD) : s.getString(JdbcKeys.PASSWORD);
+    connectionProps.setProperty("user", s.getTrimmed(JdbcKeys.effective(s, PostgresKeys.USER, JdbcKeys.USER)));
+    String password = s.getString(JdbcKeys.effective(s, PostgresKeys.PASSWORD, JdbcKeys.PASSWORD));
     if (password != null && !password.isEmpty()) {
       connectionProps.setProperty("password", password);
     }
@@ -109,7 +94,7 @@ public final class PostgresBindingProvider implements BindingProvider {
     };
     SqlStore.Spec spec = new SqlStore.Spec(name(), server, source, UserTable.of(s.toProperties()),
         "VARCHAR(255)", "TEXT", s.getBoolean(PostgresKeys.CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE),
-        context.phase(), batchSize, intValue(s, PostgresKeys.FETCH_SIZE, JdbcKeys.FETCH_SIZE), autoCommit,
+        context.phase(), batchSize, s.getInt(JdbcKeys.effective(s, PostgresKeys.FETCH_SIZE, JdbcKeys.FETCH_SIZE), 0, 1_000_000), autoCommit,
         ServerLocation.ofHost(host, "postgres"));
     return SqlStore.open(spec, c -> facts(c, context.profile()));
   }

@@ -13,8 +13,6 @@ import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -68,14 +66,7 @@ public final class SqliteBindingProvider implements BindingProvider {
   @Override
   public Binding open(BindingContext context) throws ConfigException, BindingException {
     Settings s = context.settings();
-    String dirText = s.getTrimmed(DIR);
-    Path dir = (dirText == null || dirText.isEmpty() ? context.resultDirectory().resolve("sqlite") : Path.of(dirText))
-        .toAbsolutePath().normalize();
-    try {
-      Files.createDirectories(dir);
-    } catch (IOException e) {
-      throw new BindingException("sqlite: cannot create directory " + dir + " (" + e.getMessage() + ")", e);
-    }
+    Path dir = SqlStore.embeddedDirectory(name(), s.getTrimmed(DIR), context.resultDirectory());
     SQLiteConfig config = new SQLiteConfig();
     config.setJournalMode(SQLiteConfig.JournalMode.valueOf(
         s.getChoice(JOURNAL_MODE, JOURNAL_MODES).toUpperCase(Locale.ROOT)));
