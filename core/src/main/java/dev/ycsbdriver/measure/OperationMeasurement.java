@@ -16,6 +16,8 @@ public final class OperationMeasurement {
   private final LatencyChannel ok;
   private final StatusCounts statuses = new StatusCounts();
   private final ConcurrentHashMap<String, LatencyChannel> failures = new ConcurrentHashMap<>();
+  /** Each failure status's channel once resolved, so a failing store costs one lookup per operation. */
+  private final ConcurrentHashMap<Status, LatencyChannel> byStatus = new ConcurrentHashMap<>();
   private final MeasurementRegistry registry;
 
   OperationMeasurement(String name, MeasurementRegistry registry) {
@@ -49,7 +51,8 @@ public final class OperationMeasurement {
       statuses.increment(status);
       return;
     }
-    LatencyChannel channel = status == Status.OK || (status != null && status.isOk()) ? ok : failureChannel(status);
+    // BATCHED_OK, YCSB's only other isOk() status, returned above
+    LatencyChannel channel = status == Status.OK ? ok : failureChannel(status);
     statuses.increment(status);
     channel.record(slot, (endNanos - startNanos) / 1000, (endNanos - intendedStartNanos) / 1000);
   }
@@ -70,12 +73,19 @@ public final class OperationMeasurement {
   }
 
   private LatencyChannel failureChannel(Status status) {
+    LatencyChannel known = status == null ? null : byStatus.get(status);
+    if (known != null) {
+      return known;
+    }
     String statusName = status == null ? Status.ERROR.getName() : status.getName();
     String suffix = registry.config().reportLatencyForEachError()
         || registry.config().latencyTrackedErrors().contains(statusName) ? statusName : "FAILED";
     LatencyChannel channel = failures.get(suffix);
     if (channel == null) {
       channel = failures.computeIfAbsent(suffix, s -> registry.newChannel(name + "-" + s));
+    }
+    if (status != null) {
+      byStatus.putIfAbsent(status, channel);
     }
     return channel;
   }

@@ -50,6 +50,8 @@ public final class JdbcDb extends DB {
   private final Map<BitSet, PreparedStatement> scans = new HashMap<>();
   private final Map<BitSet, PreparedStatement> updates = new HashMap<>();
   private Connection connection;
+  /** Autocommit is off: the driver commits after each write and batch (read once, not per operation). */
+  private boolean commitEach;
   private PreparedStatement insert;
   private PreparedStatement delete;
   private final BatchedLatency batched = new BatchedLatency();
@@ -74,7 +76,8 @@ public final class JdbcDb extends DB {
   public void init() throws DBException {
     try {
       connection = source.open();
-      connection.setAutoCommit(autoCommit && batchSize <= 1);
+      commitEach = !(autoCommit && batchSize <= 1);
+      connection.setAutoCommit(!commitEach);
       insert = connection.prepareStatement(table.insertSql());
       delete = connection.prepareStatement(table.deleteSql());
     } catch (SQLException e) {
@@ -224,7 +227,7 @@ public final class JdbcDb extends DB {
   }
 
   private void commitWrite() throws SQLException {
-    if (!connection.getAutoCommit()) {
+    if (commitEach) {
       connection.commit();
     }
   }
@@ -237,7 +240,7 @@ public final class JdbcDb extends DB {
 
   private Status failed() {
     try {
-      if (connection != null && !connection.getAutoCommit()) {
+      if (connection != null && commitEach) {
         connection.rollback();
       }
     } catch (SQLException ignored) {
