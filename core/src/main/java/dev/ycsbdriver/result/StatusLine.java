@@ -53,7 +53,9 @@ public final class StatusLine {
     if (totalOps != 0) {
       msg.append(decimal.format(currentOpsPerSec)).append(" current ops/sec; ");
     }
-    if (todoOps != 0) {
+    // YCSB 0.17.0 divides by a zero throughput here and prints "106751991167300 days"; without a
+    // finished operation there is nothing to estimate from, so the estimate waits for the first one
+    if (todoOps != 0 && totalOps != 0) {
       msg.append("est completion in ").append(remaining((long) Math.ceil(todoOps / overallOpsPerSec)));
     }
     List<String> parts = new ArrayList<>();

@@ -127,6 +127,14 @@ class YcsbTextFormatTest {
   }
 
   @Test
+  void noCompletionEstimateBeforeTheFirstOperation() {
+    StatusLine line = new StatusLine("", MeasurementConfig.Interval.OP);
+    java.util.Date now = new java.util.Date(0);
+    assertThat(line.format(now, 0, 0, 0.0, 1_000, 0.0, List.of())).doesNotContain("est completion");
+    assertThat(line.format(now, 2_000, 500, 250.0, 500, 250.0, List.of())).contains("est completion in 2 second");
+  }
+
+  @Test
   void percentileLabelsAreYcsbOrdinals() {
     assertThat(List.of(YcsbTextSummary.ordinal(95), YcsbTextSummary.ordinal(1), YcsbTextSummary.ordinal(12),
         YcsbTextSummary.ordinal(22), YcsbTextSummary.ordinal(99.9), YcsbTextSummary.ordinal(100)))
