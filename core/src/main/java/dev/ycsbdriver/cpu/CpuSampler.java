@@ -17,7 +17,8 @@ import oshi.software.os.OperatingSystem;
  * {@link #start} to {@link #stop}.
  *
  * <p>Averages are CPU time over wall time between start and stop (so they do not depend on how the
- * samples fall); peaks are the highest value over one interval. Percentages are of one logical core.
+ * samples fall); peaks are the highest value over one interval, at most 100% times the logical cores.
+ * Percentages are of one logical core.
  * Sources: process CPU time from OSHI {@code OSProcess} kernel + user time (on Linux
  * {@code /proc/<pid>/stat}, resolution one clock tick, usually 10 ms); machine CPU from OSHI's system
  * load ticks ({@code /proc/stat}).
@@ -119,7 +120,9 @@ public final class CpuSampler implements AutoCloseable {
         continue;
       }
       sample(false);
-      next += intervalNanos;
+      // a sampler starved of CPU (64 busy client threads on 2 cores, a GC pause) must not catch up with
+      // back-to-back samples: over a few milliseconds, 10 ms clock ticks read as absurd percentages
+      next = Math.max(next + intervalNanos, System.nanoTime() + intervalNanos / 2);
     }
   }
 
@@ -129,10 +132,13 @@ public final class CpuSampler implements AutoCloseable {
    * over a few milliseconds, 10 ms clock ticks would read as absurd percentages.
    */
   private void sample(boolean mergeShortTail) {
-    long now = System.nanoTime();
+    long before = System.nanoTime();
     long serverMillis = target.unavailableReason() == null ? server.readMillis() : 0;
     long driverMillis = target.isEmbedded() ? serverMillis : driver.readMillis();
     long[] ticks = cpu.getSystemCpuLoadTicks();
+    // reading tens of server processes (a postgres backend per connection) on a saturated machine can take
+    // a good part of an interval; the readings are dated halfway through it, not before it began
+    long now = before + (System.nanoTime() - before) / 2;
     synchronized (samples) {
       boolean merge = mergeShortTail && now - lastNanos < intervalNanos / 2 && !samples.isEmpty();
       if (merge) {
@@ -223,18 +229,30 @@ public final class CpuSampler implements AutoCloseable {
   private CpuFigure figure(double average, List<CpuSample> all, ToDoubleFunction<CpuSample> value) {
     // the peak is over whole intervals and the average over the whole run; a short last window can
     // lift the average above every whole interval, and a peak below the average would read as an error
-    return CpuFigure.of(average, Math.max(average, peak(all, value)));
+    double peak = peak(all, value, TimeUnit.NANOSECONDS.toMillis(intervalNanos), 100.0 * logicalCores);
+    return CpuFigure.of(average, Math.max(average, peak));
   }
 
-  private static double peak(List<CpuSample> all, ToDoubleFunction<CpuSample> value) {
+  /**
+   * @param ceilingPercent 100% times the machine's logical cores
+   * @return the highest value over samples at least half an interval long, at most {@code ceilingPercent}:
+   *     a shorter window (a starved sampler) measures a few 10 ms clock ticks and would read as several
+   *     hundred percent, and what reads above the machine's cores is skew between the readings of many
+   *     processes, not use
+   */
+  static double peak(List<CpuSample> all, ToDoubleFunction<CpuSample> value, long intervalMillis,
+      double ceilingPercent) {
     double max = 0.0;
     for (CpuSample s : all) {
+      if (s.windowMillis() < intervalMillis / 2) {
+        continue;
+      }
       double v = value.applyAsDouble(s);
       if (!Double.isNaN(v)) {
         max = Math.max(max, v);
       }
     }
-    return max;
+    return Math.min(max, ceilingPercent);
   }
 
   /** Same as {@link #stop()}. */

@@ -88,7 +88,9 @@ final class RunMonitor implements Runnable {
         continue;
       }
       tick(now);
-      nextTick += TICK_NANOS;
+      // when the monitor was starved, the next interval starts from now rather than catching up with
+      // back-to-back ticks of a few milliseconds each
+      nextTick = Math.max(nextTick + TICK_NANOS, now + TICK_NANOS / 2);
       if (status && now >= nextStatus) {
         printStatus(now);
         nextStatus += statusIntervalNanos;

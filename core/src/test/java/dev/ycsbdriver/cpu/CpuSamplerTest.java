@@ -227,4 +227,22 @@ class CpuSamplerTest {
     assertThat(m.osName()).isNotBlank();
     assertThat(m.javaVersion()).isEqualTo(System.getProperty("java.version"));
   }
+
+  @Test
+  void peakLeavesOutWindowsShorterThanHalfAnInterval() {
+    // a starved sampler once took a 12 ms window: 10 ms clock ticks read as 2142%
+    List<CpuSample> samples = List.of(new CpuSample(1000, 1000, 120.0, 50.0, 199.0),
+        new CpuSample(1012, 12, 642.8, 2142.6, 200.0), new CpuSample(2012, 1000, 130.0, 55.0, 200.0));
+    assertThat(CpuSampler.peak(samples, CpuSample::serverPercent, 1000, 200.0)).isEqualTo(130.0);
+    assertThat(CpuSampler.peak(samples, CpuSample::driverPercent, 1000, 200.0)).isEqualTo(55.0);
+  }
+
+  @Test
+  void peakNeverExceedsTheMachinesCores() {
+    // 70 postgres backends read one by one on a saturated machine once summed to 227% on 2 cores
+    List<CpuSample> samples = List.of(new CpuSample(1000, 1000, 120.0, 50.0, 199.0),
+        new CpuSample(2000, 1000, 227.7, 60.0, 200.0));
+    assertThat(CpuSampler.peak(samples, CpuSample::serverPercent, 1000, 200.0)).isEqualTo(200.0);
+    assertThat(CpuSampler.peak(samples, CpuSample::driverPercent, 1000, 200.0)).isEqualTo(60.0);
+  }
 }
