@@ -110,10 +110,11 @@ abstract class PhaseCommand implements Callable<Integer> {
     Path runDir = ResultFiles.createRunDirectory(config.resultDirectory(), phase.label(), name, workloadName(config),
         config.threadCount(), config.label());
     StopSignal stop = new StopSignal();
+    stopWhenParentEnds(stop, err);
     try (SignalStop signals = SignalStop.install(cli.handleSignals(), stop, err)) {
       RunReport report;
       try {
-        report = new Runner(new RunRequest(name, provider, settings, config, runDir, err, stop)).run();
+        report = new Runner(new RunRequest(name, workloadName(config), provider, settings, config, runDir, err, stop)).run();
       } catch (ConfigException | BindingException | RuntimeException e) {
         deleteIfEmpty(runDir);
         throw e;
@@ -130,6 +131,30 @@ abstract class PhaseCommand implements Callable<Integer> {
       err.println("Result: " + resultFile);
       return report.outcome().exitCode();
     }
+  }
+
+  /**
+   * A matrix runs each cell as a child process and names itself in {@code ycsb.parent.pid}; if the
+   * matrix is killed without a chance to stop its child, the child stops by itself instead of running on
+   * against the store next to the matrix's next attempt.
+   */
+  private static void stopWhenParentEnds(StopSignal stop, PrintStream err) {
+    String pid = System.getProperty("ycsb.parent.pid");
+    if (pid == null || !pid.matches("\\d+")) {
+      return;
+    }
+    var parent = ProcessHandle.of(Long.parseLong(pid));
+    if (parent.isEmpty()) {
+      return;
+    }
+    Thread watcher = new Thread(() -> {
+      parent.get().onExit().join();
+      if (stop.request(StopSignal.Reason.INTERRUPTED)) {
+        err.println("Interrupted: the matrix process " + pid + " that started this run has ended; stopping.");
+      }
+    }, "ycsb-parent-watch");
+    watcher.setDaemon(true);
+    watcher.start();
   }
 
   private BindingProvider provider() throws ConfigException {

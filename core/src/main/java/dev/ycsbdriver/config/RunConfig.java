@@ -31,11 +31,13 @@ import java.util.List;
  * @param stopTimeout how long to wait for client threads still inside a binding call after
  *     {@code maxexecutiontime} or Ctrl-C before leaving them behind (ycsb-driver's {@code stop.timeout})
  * @param profile the durability profile name, or null (ycsb-driver's {@code profile})
+ * @param warmup run phase only: time from the start whose operations are left out of every figure
+ *     ({@code warmup}, default 0: none); {@code maxexecutiontime} and {@code operationcount} count after it
  */
 public record RunConfig(Phase phase, String workloadClass, int threadCount, long targetOpsPerSec,
                         long operationCount, Duration maxExecutionTime, boolean status, Duration statusInterval,
                         String label, boolean spinSleep, Path exportFile, Path resultDirectory,
-                        boolean failOnError, Duration stopTimeout, String profile) {
+                        boolean failOnError, Duration stopTimeout, String profile, Duration warmup) {
 
   public static final PropertySpec WORKLOAD = PropertySpec.optional("workload", "",
       "the site.ycsb.Workload class, e.g. site.ycsb.workloads.CoreWorkload");
@@ -71,6 +73,11 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
       "after maxexecutiontime or Ctrl-C, how long to wait for operations still inside the binding");
   public static final PropertySpec PROFILE = PropertySpec.optional("profile", "",
       "durability profile: conf/<binding>/<profile>.properties, e.g. durable or fast");
+  public static final PropertySpec STORE_NAME = PropertySpec.optional("store.name", "",
+      "the name reports give this store configuration, e.g. postgres-tuned (default: the binding name)");
+  public static final PropertySpec WARMUP = PropertySpec.of("warmup", "0s", "s",
+      "run only: operations in this first stretch of the run are left out of every figure (throughput, "
+          + "latency, CPU, status counts); maxexecutiontime and operationcount count after it");
 
   private static final String TEXT_EXPORTER = "site.ycsb.measurements.exporter.TextMeasurementsExporter";
 
@@ -78,7 +85,7 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
   public static List<PropertySpec> specs() {
     return List.of(WORKLOAD, THREADS, TARGET, OPERATION_COUNT, RECORD_COUNT, INSERT_COUNT, MAX_EXECUTION_TIME,
         STATUS, STATUS_INTERVAL, LABEL, SPIN_SLEEP, EXPORT_FILE, EXPORTER, RESULT_DIR, FAIL_ON_ERROR,
-        STOP_TIMEOUT, PROFILE);
+        STOP_TIMEOUT, PROFILE, WARMUP, STORE_NAME);
   }
 
   /**
@@ -114,12 +121,17 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
     }
     String exportFile = settings.getTrimmed(EXPORT_FILE);
     String profile = settings.getTrimmed(PROFILE);
+    Duration warmup = settings.getDuration(WARMUP, Duration.ZERO, Duration.ofDays(1));
+    if (phase == Phase.LOAD && !warmup.isZero()) {
+      throw new ConfigException("warmup: applies to the run phase only, got " + settings.getTrimmed(WARMUP)
+          + " for a load; remove it from the load command");
+    }
     return new RunConfig(phase, workload, threads, target, operations, Duration.ofSeconds(maxSeconds),
         settings.getBoolean(STATUS), Duration.ofSeconds(statusSeconds), settings.getString(LABEL),
         settings.getBoolean(SPIN_SLEEP), exportFile == null || exportFile.isEmpty() ? null : Path.of(exportFile),
         Path.of(settings.getTrimmed(RESULT_DIR)), settings.getBoolean(FAIL_ON_ERROR),
         settings.getDuration(STOP_TIMEOUT, Duration.ZERO, Duration.ofHours(1)),
-        profile == null || profile.isEmpty() ? null : profile);
+        profile == null || profile.isEmpty() ? null : profile, warmup);
   }
 
   /** @return whether operations follow a target schedule */

@@ -19,6 +19,7 @@ import java.util.Map;
  *
  * @param toolVersion ycsb-driver's version
  * @param bindingName the binding as named on the command line (canonical name)
+ * @param workloadName the workload as the user named it, e.g. {@code workloada}
  * @param dbClass the {@code site.ycsb.DB} class the binding produced
  * @param config the driver's validated keys
  * @param settings every property of the command; shown masked
@@ -38,13 +39,15 @@ import java.util.Map;
  * @param outcome how the run ended
  * @param runDirectory where the result JSON and histogram logs are written
  * @param histogramLogs measurement name to its {@code .hlog} file
+ * @param warmupOperations operations done during the warm-up per measurement name, every status
+ *     counted; empty without a warm-up
  */
-public record RunReport(String toolVersion, String bindingName, String dbClass, RunConfig config, Settings settings,
+public record RunReport(String toolVersion, String bindingName, String workloadName, String dbClass, RunConfig config, Settings settings,
                         MeasurementConfig measurement, Instant start, Instant end, long runtimeMillis,
                         long operationsDone, long targetedOperations, List<OperationReport> operations,
                         List<GcStat> gc, CpuSummary cpu, ServerFacts server, MachineFacts machine,
                         List<TimeSeriesPoint> timeSeries, List<String> warnings, Outcome outcome,
-                        Path runDirectory, Map<String, Path> histogramLogs) {
+                        Path runDirectory, Map<String, Path> histogramLogs, Map<String, Long> warmupOperations) {
 
   /** Copies the collections. */
   public RunReport {
@@ -53,6 +56,7 @@ public record RunReport(String toolVersion, String bindingName, String dbClass, 
     timeSeries = List.copyOf(timeSeries);
     warnings = List.copyOf(warnings);
     histogramLogs = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(histogramLogs));
+    warmupOperations = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(warmupOperations));
   }
 
   /** @return YCSB's throughput: every completed operation per second of {@link #runtimeMillis} */

@@ -39,6 +39,9 @@ final class ClientThread extends Thread implements ScheduledThread {
   private final RunGates gates;
   private final MeasurementRegistry registry;
   private final AtomicLong opsDone = new AtomicLong();
+  /** The store seen through a throw-away registry while warming up; null without a warm-up. */
+  private MeasuredDb warmupDb;
+  private volatile boolean warmupOver;
 
   /** Set by the runner before {@code go} opens (the latch publishes it); null when unpaced. */
   private Schedule schedule;
@@ -66,6 +69,24 @@ final class ClientThread extends Thread implements ScheduledThread {
     this.stop = stop;
     this.spinSleep = spinSleep;
     this.gates = gates;
+  }
+
+  /**
+   * Makes the thread start with a warm-up: its operations are recorded into {@code scratch}, not counted,
+   * and not held against the quota, until {@link #endWarmup()}. Call before {@code go} opens.
+   *
+   * @param scratch a registry whose figures are thrown away
+   */
+  void warmUpWith(MeasurementRegistry scratch) {
+    this.warmupDb = new MeasuredDb(db, this, scratch);
+  }
+
+  /**
+   * Ends the warm-up: the thread's next operation is the first one measured. Each thread switches
+   * between two operations, so no operation is split between warm-up and measurement.
+   */
+  void endWarmup() {
+    warmupOver = true;
   }
 
   void schedule(Schedule s) {
@@ -129,8 +150,14 @@ final class ClientThread extends Thread implements ScheduledThread {
   private void loop(Object state) {
     final boolean unlimited = quota == 0;
     final Schedule paced = schedule;
+    boolean warming = warmupDb != null;
+    DB target = warming ? warmupDb : measured;
     long count = 0;
-    while ((unlimited || count < quota) && !stop.requested() && !workload.isStopRequested()) {
+    while ((unlimited || warming || count < quota) && !stop.requested() && !workload.isStopRequested()) {
+      if (warming && warmupOver) {
+        warming = false;
+        target = measured;
+      }
       if (paced != null) {
         long due = paced.nextIntendedStartNanos();
         intendedStartNanos = due;
@@ -138,13 +165,15 @@ final class ClientThread extends Thread implements ScheduledThread {
           break;
         }
       }
-      boolean more = load ? workload.doInsert(measured, state) : workload.doTransaction(measured, state);
+      boolean more = load ? workload.doInsert(target, state) : workload.doTransaction(target, state);
       if (!more) {
         insertFailed = load;
         break;
       }
-      count++;
-      opsDone.lazySet(count);
+      if (!warming) {
+        count++;
+        opsDone.lazySet(count);
+      }
     }
   }
 

@@ -13,6 +13,8 @@ import java.util.Objects;
  * <p>Immutable and thread-safe.
  *
  * @param bindingName the name to report (the canonical binding name, or the {@code -db} class)
+ * @param workloadName the workload as the user named it: the last {@code -P} file's name, e.g.
+ *     {@code workloada}, else the workload class's simple name
  * @param provider the binding
  * @param settings every property of the command
  * @param config the driver's validated keys
@@ -20,11 +22,12 @@ import java.util.Objects;
  * @param err where notices and status lines go (stderr)
  * @param stop the signal that Ctrl-C and the time limit use to stop the run
  */
-public record RunRequest(String bindingName, BindingProvider provider, Settings settings, RunConfig config,
+public record RunRequest(String bindingName, String workloadName, BindingProvider provider, Settings settings, RunConfig config,
                          Path runDirectory, PrintStream err, StopSignal stop) {
   /** @throws NullPointerException for any null component */
   public RunRequest {
     Objects.requireNonNull(bindingName, "bindingName");
+    Objects.requireNonNull(workloadName, "workloadName");
     Objects.requireNonNull(provider, "provider");
     Objects.requireNonNull(settings, "settings");
     Objects.requireNonNull(config, "config");

@@ -124,14 +124,27 @@ public final class Runner {
       throw e;
     }
 
-    CpuSampler sampler = CpuSampler.start(target, cpuInterval);
+    boolean warmup = !config.warmup().isZero();
     request.err().println("Starting test.");
-    long startNanos = System.nanoTime();
-    Instant start = Instant.now();
     if (config.paced()) {
-      Schedule schedule = new Schedule(startNanos, config.targetOpsPerSec());
+      Schedule schedule = new Schedule(System.nanoTime(), config.targetOpsPerSec());
       clients.forEach(c -> c.schedule(schedule));
     }
+    MeasurementRegistry scratch = null;
+    if (warmup) {
+      scratch = new MeasurementRegistry(measurement, config.paced(), threads);
+      MeasurementRegistry warmupRegistry = scratch;
+      clients.forEach(c -> c.warmUpWith(warmupRegistry));
+      request.err().println("Warming up for " + config.warmup().toMillis() / 1000.0
+          + " s; its operations are left out of every figure.");
+      gates.go().countDown();
+      warmUp(gates, stop);
+      clients.forEach(ClientThread::endWarmup);
+      request.err().println("Warm-up done; measuring.");
+    }
+    CpuSampler sampler = CpuSampler.start(target, cpuInterval);
+    long startNanos = System.nanoTime();
+    Instant start = Instant.now();
     HistogramLogs logs = new HistogramLogs(request.runDirectory(), start.toEpochMilli());
     RunMonitor monitor = new RunMonitor(registry, clients, logs, request.err(),
         new StatusLine(config.label(), measurement.interval()), config.status(),
@@ -152,11 +165,38 @@ public final class Runner {
       opsDone += c.opsDone();
     }
     Outcome outcome = RunOutcomes.decide(config, clients, leftBehind, registry, stop, opsDone, warnings);
-    return new RunReport(ToolVersion.get(), request.bindingName(), clients.get(0).db().getClass().getName(), config,
+    return new RunReport(ToolVersion.get(), request.bindingName(), request.workloadName(), clients.get(0).db().getClass().getName(), config,
         request.settings(), measurement, start, start.plusNanos(endNanos - startNanos),
         TimeUnit.NANOSECONDS.toMillis(endNanos - startNanos), opsDone, config.operationCount(),
         RunOutcomes.operations(registry, totals), GcStats.read(), cpu, binding.serverFacts(), machine,
-        monitor.timeSeries(), warnings, outcome, request.runDirectory(), logs.files());
+        monitor.timeSeries(), warnings, outcome, request.runDirectory(), logs.files(),
+        warmupOperations(scratch));
+  }
+
+  private static Map<String, Long> warmupOperations(MeasurementRegistry scratch) {
+    Map<String, Long> counts = new java.util.LinkedHashMap<>();
+    if (scratch != null) {
+      for (var m : scratch.operations()) {
+        long n = m.statuses().total();
+        if (n > 0) {
+          counts.put(m.name(), n);
+        }
+      }
+    }
+    return counts;
+  }
+
+  /** Waits out the warm-up, or less when the threads end or a stop is requested. */
+  private void warmUp(RunGates gates, StopSignal stop) {
+    long end = System.nanoTime() + config.warmup().toNanos();
+    while (System.nanoTime() - end < 0 && !stop.requested() && gates.operationsEnded().getCount() > 0) {
+      try {
+        Thread.sleep(Math.max(1, Math.min(WAIT_SLICE_MILLIS, (end - System.nanoTime()) / 1_000_000)));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
+      }
+    }
   }
 
   private void failIfNotConnected(List<ClientThread> clients, StopSignal stop) throws BindingException {

@@ -56,6 +56,42 @@ class RunnerBehaviourTest {
   }
 
   @Test
+  void warmupLeavesItsOperationsOutOfTheFiguresAndTheOperationCountStartsAfterIt() throws Exception {
+    for (String warmup : new String[] {"0s", "1500ms"}) {
+      StallingDb.reset();
+      // the 300th read stalls for 400 ms: 0.3 s into the run, inside the warm-up when there is one
+      CliRun run = CliRun.of("run", "-db", "dev.ycsbdriver.testing.StallingDb", "-P", workload("workloadc"),
+          "-threads", "1", "-target", "1000", "-p", "operationcount=500", "-p", "stallingdb.at=300",
+          "-p", "stallingdb.millis=400", "-p", "warmup=" + warmup, "-p", "result.dir=" + results);
+      assertThat(run.exitCode()).as(run.toString()).isZero();
+      Map<String, String> summary = SummaryLines.asMap(run.out());
+      assertThat(summary.get("[READ], Operations")).isEqualTo("500");
+      assertThat(summary.get("[READ], Return=OK")).isEqualTo("500");
+      long maxMicros = Long.parseLong(summary.get("[READ], MaxLatency(us)"));
+      JsonNode result = JSON.readTree(run.resultFile().toFile());
+      if (warmup.equals("0s")) {
+        assertThat(maxMicros).isGreaterThanOrEqualTo(400_000);
+        assertThat(result.get("warmupMillis").asLong()).isZero();
+      } else {
+        assertThat(run.err()).contains("Warming up for 1.5 s", "Warm-up done; measuring.");
+        assertThat(maxMicros).isLessThan(100_000);
+        assertThat(result.get("warmupMillis").asLong()).isEqualTo(1500);
+        assertThat(result.get("operationsTotal").asLong()).isEqualTo(500);
+        // 500 operations at 1000 ops/s after the warm-up, not the 2 s of the whole run
+        assertThat(Long.parseLong(summary.get("[OVERALL], RunTime(ms)"))).isBetween(400L, 1200L);
+      }
+    }
+  }
+
+  @Test
+  void warmupIsRefusedForALoad() {
+    CliRun run = CliRun.of("load", "-db", "site.ycsb.BasicDB", "-P", workload("workloadc"), "-p", "warmup=1s",
+        "-p", "basicdb.verbose=false", "-p", "result.dir=" + results);
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err()).contains("warmup: applies to the run phase only");
+  }
+
+  @Test
   void maxExecutionTimeEndsARunWhoseBindingNeverReturns() throws Exception {
     BlockingDb.reset();
     long start = System.nanoTime();
@@ -97,7 +133,7 @@ class RunnerBehaviourTest {
         "basic");
     var config = dev.ycsbdriver.config.RunConfig.from(settings, dev.ycsbdriver.spi.Phase.RUN);
     stopper.start();
-    var report = new Runner(new RunRequest("basic", BindingCatalog.load().find("basic"), settings, config,
+    var report = new Runner(new RunRequest("basic", "workloadc", BindingCatalog.load().find("basic"), settings, config,
         results.resolve("run"), err, stop)).run();
     assertThat(report.outcome().status()).isEqualTo(dev.ycsbdriver.result.Outcome.Status.INTERRUPTED);
     assertThat(report.outcome().exitCode()).isEqualTo(1);
