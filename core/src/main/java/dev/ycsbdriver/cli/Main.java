@@ -20,7 +20,8 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(name = "ycsb", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = "A YCSB-compatible workload driver that also measures the database server's CPU.",
-    subcommands = {LoadCommand.class, RunCommand.class, BindingsCommand.class})
+    subcommands = {LoadCommand.class, RunCommand.class, BindingsCommand.class, MatrixCommand.class,
+        ReportCommand.class})
 public final class Main implements Runnable {
   /** Exit code of a successful command. */
   public static final int EXIT_OK = 0;
@@ -45,7 +46,7 @@ public final class Main implements Runnable {
   @Override
   public void run() {
     new CommandLine(this).usage(cli.err());
-    throw new CommandLine.ParameterException(new CommandLine(this), "a command is required: load, run or bindings");
+    throw new CommandLine.ParameterException(new CommandLine(this), "a command is required: load, run, bindings, matrix or report");
   }
 
   /**
@@ -134,6 +135,12 @@ public final class Main implements Runnable {
       }
       if (type == BindingsCommand.class) {
         return type.cast(new BindingsCommand(cli));
+      }
+      if (type == MatrixCommand.class) {
+        return type.cast(new MatrixCommand(cli));
+      }
+      if (type == ReportCommand.class) {
+        return type.cast(new ReportCommand(cli));
       }
       return fallback.create(type);
     }

@@ -1,0 +1,70 @@
+package dev.ycsbdriver.cli;
+
+import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.matrix.MatrixFile;
+import dev.ycsbdriver.matrix.MatrixRunner;
+import dev.ycsbdriver.matrix.MatrixSpec;
+import dev.ycsbdriver.report.ReportWriter;
+import dev.ycsbdriver.runner.StopSignal;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code ycsb matrix <file.yaml>}: runs every cell of a matrix (stores x profiles x workloads x thread
+ * counts x repeats), resuming where an earlier invocation stopped, then writes the report into the
+ * matrix's output directory. Exit code 1 when a cell failed or the matrix was interrupted.
+ */
+@Command(name = "matrix", mixinStandardHelpOptions = true,
+    description = "Run a matrix of stores x profiles x workloads x threads from a YAML file, then write its report.")
+final class MatrixCommand implements Callable<Integer> {
+  private final Cli cli;
+
+  @Parameters(index = "0", paramLabel = "<file.yaml>", description = "the matrix file, e.g. conf/matrices/embedded.yaml")
+  Path file;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "<dir>", description = "output directory (default: the file's output)")
+  Path output;
+
+  MatrixCommand(Cli cli) {
+    this.cli = cli;
+  }
+
+  @Override
+  public Integer call() throws ConfigException, IOException {
+    String home = System.getProperty("ycsb.home");
+    MatrixSpec spec = MatrixFile.read(file, home == null ? null : Path.of(home));
+    if (output != null) {
+      spec = new MatrixSpec(spec.name(), spec.file(), output, spec.recordCount(), spec.operationCount(),
+          spec.duration(), spec.warmup(), spec.repeats(), spec.threads(), spec.workloads(), spec.properties(),
+          spec.loadThreads(), spec.stores(), spec.baseline(), spec.latencyWorkload(), spec.jvmArgs(),
+          spec.cellTimeout());
+    }
+    StopSignal stop = new StopSignal();
+    MatrixRunner.Outcome outcome;
+    try (SignalStop signals = SignalStop.install(cli.handleSignals(), stop, cli.err())) {
+      outcome = new MatrixRunner(spec, cli.err(), stop).run();
+    }
+    if (!outcome.results().isEmpty()) {
+      Path md = ReportWriter.write(new ReportWriter.Request(List.copyOf(outcome.results()), spec.output(),
+          "ycsb-driver matrix: " + spec.name(), spec.baseline(), spec.latencyWorkload()));
+      cli.err().println("Report: " + md + " (also report.html, report.csv, report.json)");
+    }
+    if (outcome.interrupted()) {
+      cli.err().println("ycsb: matrix interrupted after " + outcome.succeeded() + " of " + outcome.cells()
+          + " cells; run the same command again to do the missing ones");
+      return Main.EXIT_RUN_FAILED;
+    }
+    if (outcome.failed() > 0) {
+      cli.err().println("ycsb: " + outcome.failed() + " of " + outcome.cells()
+          + " cells failed; their errors are in cell.json and log.txt under " + spec.output().resolve("cells")
+          + "; run the same command again to retry them");
+      return Main.EXIT_RUN_FAILED;
+    }
+    return Main.EXIT_OK;
+  }
+}

@@ -1,0 +1,55 @@
+package dev.ycsbdriver.cli;
+
+import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.report.ReportWriter;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code ycsb report <results...>}: comparison tables and charts from result JSON files (never console
+ * text): {@code report.md}, {@code report.csv}, {@code report.json} and a self-contained
+ * {@code report.html}.
+ */
+@Command(name = "report", mixinStandardHelpOptions = true,
+    description = "Write comparison tables and charts (Markdown, CSV, JSON, self-contained HTML) from result JSON files.")
+final class ReportCommand implements Callable<Integer> {
+  private final Cli cli;
+
+  @Parameters(arity = "1..*", paramLabel = "<result>", description = "result.json files, or directories holding them")
+  List<Path> inputs;
+
+  @Option(names = {"-o", "--output"}, paramLabel = "<dir>",
+      description = "directory for the report (default: the single directory given, else ./report)")
+  Path output;
+
+  @Option(names = "--baseline", paramLabel = "<store>", description = "store that ratios compare the others with")
+  String baseline;
+
+  @Option(names = "--title", paramLabel = "<text>", description = "the report's title")
+  String title;
+
+  @Option(names = "--latency-workload", paramLabel = "<workload>",
+      description = "workload whose latency percentile curves are drawn (default: the first)")
+  String latencyWorkload;
+
+  ReportCommand(Cli cli) {
+    this.cli = cli;
+  }
+
+  @Override
+  public Integer call() throws ConfigException, IOException {
+    Path out = output != null ? output
+        : inputs.size() == 1 && Files.isDirectory(inputs.get(0)) ? inputs.get(0) : Path.of("report");
+    String name = title != null ? title
+        : "ycsb-driver comparison: " + out.toAbsolutePath().normalize().getFileName();
+    Path md = ReportWriter.write(new ReportWriter.Request(inputs, out, name, baseline, latencyWorkload));
+    cli.err().println("Report: " + md + " (also report.html, report.csv, report.json)");
+    return Main.EXIT_OK;
+  }
+}

@@ -1,0 +1,119 @@
+package dev.ycsbdriver.matrix;
+
+import dev.ycsbdriver.config.Secrets;
+import dev.ycsbdriver.runner.StopSignal;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs one {@code load} or {@code run} of the driver as a child process: the same Java, the same class
+ * path, a fresh JVM per cell so that no state, static or native, leaks from one cell into the next
+ * and a crash ends only its cell. The child's stdout (the YCSB summary) goes to {@code summary.txt}
+ * and its stderr to {@code log.txt} in the cell's directory.
+ *
+ * <p>A stop request, or the cell timeout, sends the child SIGTERM, which the driver treats like Ctrl-C:
+ * it stops after the operations in flight and still writes its result. One instance per child.
+ */
+final class CellProcess {
+  static final String SUMMARY_FILE = "summary.txt";
+  static final String LOG_FILE = "log.txt";
+  private static final long GRACE_MILLIS = 60_000;
+
+  /**
+   * How the child ended.
+   *
+   * @param exitCode the child's exit code
+   * @param timedOut whether the cell timeout stopped it
+   * @param interrupted whether a stop request stopped it
+   * @param lastError the last line of its stderr starting with {@code ycsb:} or {@code Error:}, or null
+   * @param elapsedMillis wall time of the child in milliseconds
+   */
+  record Ending(int exitCode, boolean timedOut, boolean interrupted, String lastError, long elapsedMillis) {
+  }
+
+  private CellProcess() {
+  }
+
+  /**
+   * @param args the driver's arguments, e.g. {@code run h2 -P workloads/workloada ...}
+   * @param jvmArgs extra JVM options
+   * @param directory receives summary.txt and log.txt; created
+   * @param timeout the longest the child may run, or {@link Duration#ZERO} for no limit
+   * @param stop a stop request ends the child gracefully
+   * @return how it ended
+   * @throws IOException if the child cannot be started or its files cannot be written
+   */
+  static Ending run(List<String> args, List<String> jvmArgs, Path directory, Duration timeout, StopSignal stop)
+      throws IOException {
+    Files.createDirectories(directory);
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("--enable-native-access=ALL-UNNAMED");
+    command.add("-Djava.awt.headless=true");
+    String home = System.getProperty("ycsb.home");
+    if (home != null) {
+      command.add("-Dycsb.home=" + home);
+    }
+    command.add("-Dycsb.parent.pid=" + ProcessHandle.current().pid());
+    command.addAll(jvmArgs);
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add("dev.ycsbdriver.cli.Main");
+    command.addAll(args);
+    Path log = directory.resolve(LOG_FILE);
+    Files.writeString(log, "# " + Secrets.maskText(String.join(" ", args)) + System.lineSeparator(),
+        StandardCharsets.UTF_8);
+    long start = System.nanoTime();
+    Process child = new ProcessBuilder(command)
+        .redirectOutput(directory.resolve(SUMMARY_FILE).toFile())
+        .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
+        .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+        .start();
+    long deadline = timeout.isZero() ? Long.MAX_VALUE : start + timeout.toNanos();
+    boolean timedOut = false;
+    boolean interrupted = false;
+    long termSentAt = 0;
+    try {
+      while (!child.waitFor(100, TimeUnit.MILLISECONDS)) {
+        long now = System.nanoTime();
+        if (termSentAt == 0 && (stop.requested() || now - deadline >= 0)) {
+          timedOut = !stop.requested();
+          interrupted = stop.requested();
+          child.destroy();
+          termSentAt = now;
+        } else if (termSentAt != 0 && (now - termSentAt > TimeUnit.MILLISECONDS.toNanos(GRACE_MILLIS)
+            || stop.hurried())) {
+          child.destroyForcibly();
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      child.destroyForcibly();
+      interrupted = true;
+    }
+    int exit = child.isAlive() ? -1 : child.exitValue();
+    long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
+    return new Ending(exit, timedOut, interrupted, lastError(log), elapsed);
+  }
+
+  private static String lastError(Path log) {
+    try {
+      List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+      for (int i = lines.size() - 1; i >= 0; i--) {
+        String l = lines.get(i);
+        if (l.startsWith("ycsb:") || l.startsWith("Error:")) {
+          return l;
+        }
+      }
+    } catch (IOException e) {
+      return null;
+    }
+    return null;
+  }
+}

@@ -1,0 +1,296 @@
+package dev.ycsbdriver.matrix;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ycsbdriver.config.ConfigException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Reads and validates a matrix file (YAML). Every error names the file, the line and the key:
+ * {@code conf/matrices/x.yaml:12: stores[1].profiles[0]: must be a name such as durable, got ''}.
+ *
+ * <pre>{@code
+ * name: embedded                   # default: the file name
+ * output: results/matrix-embedded  # default: results/matrix-<name>
+ * recordcount: 10000
+ * duration: 10s                    # or operationcount: 100000
+ * warmup: 3s
+ * repeats: 1
+ * threads: [16]
+ * workloads: [workloada, workloadb] # files under workloads/ or paths
+ * properties: {fieldcount: 10}     # for every store; ${output} is the output directory and
+ *                                  # ${env:NAME} an environment variable (for passwords)
+ * baseline: h2
+ * stores:
+ *   - binding: h2
+ *     profiles: [durable, fast]
+ *     properties: {h2.dir: results/h2}
+ * }</pre>
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class MatrixFile {
+  private static final Set<String> KEYS = Set.of("name", "output", "recordcount", "operationcount", "duration",
+      "warmup", "repeats", "threads", "workloads", "properties", "loadThreads", "stores", "baseline",
+      "latencyWorkload", "jvmArgs", "cellTimeout", "profiles");
+  private static final Set<String> STORE_KEYS = Set.of("name", "binding", "properties", "profiles");
+  private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)");
+  /** {@code ${env:NAME}} in a property value: the environment variable, read when a cell starts. */
+  static final Pattern ENV = Pattern.compile("\\$\\{env:([A-Za-z_][A-Za-z0-9_]*)}");
+  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+
+  private MatrixFile() {
+  }
+
+  /**
+   * @param file the matrix file
+   * @param home the installation directory, whose {@code workloads/} holds the named workloads
+   * @return the validated matrix
+   * @throws ConfigException naming the file, line and key of the first problem
+   */
+  public static MatrixSpec read(Path file, Path home) throws ConfigException {
+    LocatedYaml yaml = LocatedYaml.read(file);
+    JsonNode root = yaml.root();
+    if (!root.isObject()) {
+      throw yaml.error("", "must be a mapping of keys such as stores, workloads and threads");
+    }
+    yaml.checkKeys("", KEYS);
+    String fileName = file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
+    String name = name(yaml, "/name", fileName);
+    Path output = Path.of(text(yaml, "/output", "results/matrix-" + name));
+    long recordCount = integer(yaml, "/recordcount", null, 1, Integer.MAX_VALUE);
+    boolean hasOps = root.has("operationcount");
+    boolean hasDuration = root.has("duration");
+    if (hasOps == hasDuration) {
+      throw yaml.error(hasOps ? "/duration" : "", "give either operationcount or duration, "
+          + (hasOps ? "not both" : "got neither"));
+    }
+    long ops = hasOps ? integer(yaml, "/operationcount", null, 1, Long.MAX_VALUE / 2) : 0;
+    Duration duration = hasDuration ? duration(yaml, "/duration", null, Duration.ofSeconds(1)) : Duration.ZERO;
+    Duration warmup = duration(yaml, "/warmup", Duration.ZERO, Duration.ZERO);
+    int repeats = (int) integer(yaml, "/repeats", 1L, 1, 1000);
+    List<Integer> threads = new ArrayList<>();
+    for (String p : list(yaml, "/threads", true)) {
+      threads.add((int) integer(yaml, p, null, 1, 100_000));
+    }
+    List<MatrixSpec.Workload> workloads = new ArrayList<>();
+    Set<String> workloadNames = new HashSet<>();
+    for (String p : list(yaml, "/workloads", false)) {
+      MatrixSpec.Workload w = workload(yaml, p, file, home);
+      if (!workloadNames.add(w.name())) {
+        throw yaml.error(p, "workload " + w.name() + " is listed twice");
+      }
+      workloads.add(w);
+    }
+    Map<String, String> properties = properties(yaml, "/properties");
+    int loadThreads = (int) integer(yaml, "/loadThreads", 16L, 1, 100_000);
+    List<String> defaultProfiles = root.has("profiles") ? names(yaml, "/profiles") : List.of();
+    List<MatrixSpec.Store> stores = new ArrayList<>();
+    Set<String> storeNames = new java.util.LinkedHashSet<>();
+    for (String p : list(yaml, "/stores", false)) {
+      if (!root.at(p).isObject()) {
+        throw yaml.error(p, "must be a mapping with binding, and optionally name, profiles and properties");
+      }
+      yaml.checkKeys(p, STORE_KEYS);
+      String binding = name(yaml, p + "/binding", null);
+      String storeName = name(yaml, p + "/name", binding);
+      if (!storeNames.add(storeName)) {
+        throw yaml.error(p + (root.at(p).has("name") ? "/name" : "/binding"), "store " + storeName
+            + " is listed twice; give each configuration its own name");
+      }
+      List<String> profiles = root.at(p).has("profiles") ? names(yaml, p + "/profiles") : defaultProfiles;
+      stores.add(new MatrixSpec.Store(storeName, binding, properties(yaml, p + "/properties"), profiles));
+    }
+    String baseline = root.has("baseline") ? name(yaml, "/baseline", null) : null;
+    if (baseline != null && !storeNames.contains(baseline)) {
+      throw yaml.error("/baseline", "must name one of the stores (" + String.join(", ", storeNames) + "), got "
+          + baseline);
+    }
+    String latencyWorkload = root.has("latencyWorkload") ? name(yaml, "/latencyWorkload", null)
+        : workloads.get(0).name();
+    if (!workloadNames.contains(latencyWorkload)) {
+      throw yaml.error("/latencyWorkload", "must name one of the workloads, got " + latencyWorkload);
+    }
+    List<String> jvmArgs = new ArrayList<>();
+    if (root.has("jvmArgs")) {
+      for (String p : list(yaml, "/jvmArgs", true)) {
+        jvmArgs.add(text(yaml, p, null));
+      }
+    }
+    Duration defaultTimeout = hasDuration ? warmup.plus(duration).plusMinutes(5) : Duration.ZERO;
+    Duration cellTimeout = duration(yaml, "/cellTimeout", defaultTimeout, Duration.ZERO);
+    return new MatrixSpec(name, file, output, recordCount, ops, duration, warmup, repeats, threads, workloads,
+        properties, loadThreads, stores, baseline, latencyWorkload, jvmArgs, cellTimeout);
+  }
+
+  private static MatrixSpec.Workload workload(LocatedYaml yaml, String pointer, Path file, Path home)
+      throws ConfigException {
+    String given = text(yaml, pointer, null);
+    List<Path> candidates = new ArrayList<>();
+    candidates.add(Path.of(given));
+    if (file.toAbsolutePath().getParent() != null) {
+      candidates.add(file.toAbsolutePath().getParent().resolve(given));
+    }
+    if (home != null) {
+      candidates.add(home.resolve("workloads").resolve(given));
+    }
+    for (Path c : candidates) {
+      if (Files.isRegularFile(c)) {
+        return new MatrixSpec.Workload(c.getFileName().toString(), c);
+      }
+    }
+    throw yaml.error(pointer, "no such workload file: " + given + " (looked in the current directory, beside the "
+        + "matrix file" + (home == null ? "" : " and in " + home.resolve("workloads")) + ")");
+  }
+
+  /** @return the node at the pointer, or null when it is absent and {@code optional} */
+  private static JsonNode given(LocatedYaml yaml, String pointer, boolean optional) throws ConfigException {
+    JsonNode n = yaml.root().at(pointer);
+    if (n.isMissingNode() || n.isNull()) {
+      if (!optional) {
+        throw yaml.error(pointer, "a value is required");
+      }
+      return null;
+    }
+    return n;
+  }
+
+  private static String text(LocatedYaml yaml, String pointer, String fallback) throws ConfigException {
+    JsonNode n = given(yaml, pointer, fallback != null);
+    if (n == null) {
+      return fallback;
+    }
+    if (!n.isValueNode()) {
+      throw yaml.error(pointer, "must be a single value, got a " + (n.isArray() ? "list" : "mapping"));
+    }
+    String s = n.asText().trim();
+    if (s.isEmpty()) {
+      throw yaml.error(pointer, "must not be empty");
+    }
+    return s;
+  }
+
+  private static String name(LocatedYaml yaml, String pointer, String fallback) throws ConfigException {
+    String s = text(yaml, pointer, fallback);
+    if (!NAME.matcher(s).matches()) {
+      throw yaml.error(pointer, "must be a name of letters, digits, '.', '_' or '-', got '" + s + "'");
+    }
+    return s;
+  }
+
+  private static long integer(LocatedYaml yaml, String pointer, Long fallback, long min, long max)
+      throws ConfigException {
+    JsonNode n = given(yaml, pointer, fallback != null);
+    if (n == null) {
+      return fallback;
+    }
+    if (!n.isIntegralNumber()) {
+      throw yaml.error(pointer, "must be a whole number, got '" + n.asText() + "'");
+    }
+    long v = n.asLong();
+    if (v < min || v > max) {
+      throw yaml.error(pointer, "must be between " + min + " and " + max + ", got " + v);
+    }
+    return v;
+  }
+
+  private static Duration duration(LocatedYaml yaml, String pointer, Duration fallback, Duration min)
+      throws ConfigException {
+    JsonNode n = given(yaml, pointer, fallback != null);
+    if (n == null) {
+      return fallback;
+    }
+    Matcher m = DURATION.matcher(n.asText().trim().toLowerCase(Locale.ROOT));
+    if (!m.matches()) {
+      throw yaml.error(pointer, "must be a duration with its unit such as 500ms, 30s, 2m or 1h, got '"
+          + n.asText() + "'");
+    }
+    double amount = Double.parseDouble(m.group(1));
+    double millis = switch (m.group(2)) {
+      case "ms" -> amount;
+      case "s" -> amount * 1_000;
+      case "m" -> amount * 60_000;
+      default -> amount * 3_600_000;
+    };
+    Duration d = Duration.ofMillis(Math.round(millis));
+    if (d.compareTo(min) < 0) {
+      throw yaml.error(pointer, "must be at least " + min.toMillis() + " ms, got " + n.asText());
+    }
+    return d;
+  }
+
+  /** @return the pointers of the list's elements; a single value counts as a list of one when allowed */
+  private static List<String> list(LocatedYaml yaml, String pointer, boolean scalarAllowed) throws ConfigException {
+    JsonNode n = yaml.root().at(pointer);
+    if (n.isMissingNode() || n.isNull()) {
+      throw yaml.error(pointer, "a value is required");
+    }
+    if (scalarAllowed && n.isValueNode()) {
+      return List.of(pointer);
+    }
+    if (!n.isArray()) {
+      throw yaml.error(pointer, "must be a list, e.g. [a, b]");
+    }
+    if (n.isEmpty()) {
+      throw yaml.error(pointer, "must not be empty");
+    }
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < n.size(); i++) {
+      out.add(pointer + "/" + i);
+    }
+    return out;
+  }
+
+  private static List<String> names(LocatedYaml yaml, String pointer) throws ConfigException {
+    JsonNode n = yaml.root().at(pointer);
+    if (n.isArray() && n.isEmpty()) {
+      return List.of();
+    }
+    List<String> out = new ArrayList<>();
+    for (String p : list(yaml, pointer, true)) {
+      String s = name(yaml, p, null);
+      if (out.contains(s)) {
+        throw yaml.error(p, s + " is listed twice");
+      }
+      out.add(s);
+    }
+    return out;
+  }
+
+  private static Map<String, String> properties(LocatedYaml yaml, String pointer) throws ConfigException {
+    JsonNode n = yaml.root().at(pointer);
+    Map<String, String> out = new LinkedHashMap<>();
+    if (n.isMissingNode() || n.isNull()) {
+      return out;
+    }
+    if (!n.isObject()) {
+      throw yaml.error(pointer, "must be a mapping of property keys to values, e.g. {fieldcount: 10}");
+    }
+    for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
+      Map.Entry<String, JsonNode> e = it.next();
+      if (!e.getValue().isValueNode() || e.getValue().isNull()) {
+        throw yaml.error(pointer + "/" + e.getKey(), "must be a single value");
+      }
+      Matcher env = ENV.matcher(e.getValue().asText());
+      while (env.find()) {
+        if (System.getenv(env.group(1)) == null) {
+          throw yaml.error(pointer + "/" + e.getKey(), "environment variable " + env.group(1)
+              + " is not set; set it before running the matrix (its value is never printed or saved)");
+        }
+      }
+      out.put(e.getKey(), e.getValue().asText());
+    }
+    return out;
+  }
+}

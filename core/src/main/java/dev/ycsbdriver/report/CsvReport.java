@@ -1,0 +1,84 @@
+package dev.ycsbdriver.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.dataformat.csv.CsvMapper;
+import com.fasterxml.jackson.dataformat.csv.CsvSchema;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Renders the report as CSV (RFC 4180, Jackson's CSV writer) for spreadsheets: one row per report cell
+ * and operation, in long format. Cell-wide figures (throughput, CPU) repeat on each operation's row.
+ * Every column name carries its unit; a figure that is not available is an empty field.
+ *
+ * <p>The columns are sealed by a golden test. Stateless and thread-safe.
+ */
+public final class CsvReport {
+  /** The columns, in order. */
+  public static final List<String> COLUMNS = List.of("profile", "store", "threads", "workload", "repeats",
+      "failed_runs", "throughput_ops_per_sec", "throughput_min_ops_per_sec", "throughput_max_ops_per_sec",
+      "operation", "mean_latency_us", "p99_latency_us", "server_cpu_avg_percent", "server_cpu_peak_percent",
+      "driver_cpu_avg_percent", "machine_cpu_avg_percent", "ops_per_server_cpu_percent", "server_settings");
+
+  private static final CsvMapper CSV = CsvMapper.builder()
+      .enable(com.fasterxml.jackson.dataformat.csv.CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING).build();
+
+  private CsvReport() {
+  }
+
+  /**
+   * @param model the grouped results
+   * @return the CSV document with a header line
+   */
+  public static String render(ReportModel model) {
+    CsvSchema.Builder schema = CsvSchema.builder().setUseHeader(true).setLineSeparator("\n");
+    COLUMNS.forEach(schema::addColumn);
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (ReportCell c : model.cells()) {
+      List<String> ops = new ArrayList<>(c.meanLatency().keySet());
+      if (ops.isEmpty()) {
+        ops.add(null);
+      }
+      for (String op : ops) {
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("profile", ReportTables.profileName(c.profile()));
+        row.put("store", c.store());
+        row.put("threads", c.threads());
+        row.put("workload", c.workload());
+        row.put("repeats", c.repeats());
+        row.put("failed_runs", c.failedRuns());
+        row.put("throughput_ops_per_sec", median(c.throughput(), 1));
+        row.put("throughput_min_ops_per_sec", c.throughput() == null ? null : round(c.throughput().min(), 1));
+        row.put("throughput_max_ops_per_sec", c.throughput() == null ? null : round(c.throughput().max(), 1));
+        row.put("operation", op);
+        row.put("mean_latency_us", op == null ? null : median(c.meanLatency().get(op), 1));
+        row.put("p99_latency_us", op == null ? null : median(c.p99Latency().get(op), 1));
+        row.put("server_cpu_avg_percent", median(c.serverCpuAvg(), 1));
+        row.put("server_cpu_peak_percent", median(c.serverCpuPeak(), 1));
+        row.put("driver_cpu_avg_percent", median(c.driverCpuAvg(), 1));
+        row.put("machine_cpu_avg_percent", median(c.machineCpuAvg(), 1));
+        row.put("ops_per_server_cpu_percent", median(c.opsPerServerCpu(), 1));
+        List<String> kv = new ArrayList<>();
+        c.serverSettings().forEach((k, v) -> kv.add(k + "=" + v));
+        row.put("server_settings", String.join(";", kv));
+        rows.add(row);
+      }
+    }
+    try {
+      return CSV.writer(schema.build()).writeValueAsString(rows);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("CSV of plain values cannot fail", e);
+    }
+  }
+
+  private static Double median(Spread s, int decimals) {
+    return s == null ? null : round(s.median(), decimals);
+  }
+
+  private static double round(double v, int decimals) {
+    double f = Math.pow(10, decimals);
+    return Math.round(v * f) / f;
+  }
+}

@@ -1,0 +1,90 @@
+package dev.ycsbdriver.report;
+
+import java.util.Base64;
+import java.util.List;
+
+/**
+ * Renders the report as one self-contained HTML page: inline style, the charts embedded as PNG data
+ * URIs, no script and no network access, so the file can be mailed or published as it is.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class HtmlReport {
+  private static final String STYLE = """
+      body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:2em auto;max-width:1200px;padding:0 1em;\
+      color:#1b1b1b}
+      table{border-collapse:collapse;margin:.5em 0 1em;font-size:14px}
+      th,td{border:1px solid #ccc;padding:4px 8px}
+      th{background:#f3f3f3;text-align:left}
+      td{text-align:right;font-variant-numeric:tabular-nums}
+      td:first-child{text-align:left}
+      ul.notes{font-size:13px;color:#444;margin-top:0}
+      img{max-width:100%;height:auto;border:1px solid #eee;margin:.5em 0}
+      .scroll{overflow-x:auto}
+      """;
+
+  private HtmlReport() {
+  }
+
+  /**
+   * @param model the grouped results
+   * @param sections the tables
+   * @param charts the charts, embedded
+   * @return the page
+   */
+  public static String render(ReportModel model, List<Table.Section> sections, List<ReportCharts.Image> charts) {
+    StringBuilder h = new StringBuilder();
+    h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+        .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+        .append("<title>").append(esc(model.title())).append("</title>\n")
+        .append("<style>\n").append(STYLE).append("</style>\n</head>\n<body>\n");
+    h.append("<h1>").append(esc(model.title())).append("</h1>\n");
+    for (String line : ReportText.intro(model)) {
+      if (!line.isEmpty()) {
+        h.append("<p>").append(esc(line)).append("</p>\n");
+      }
+    }
+    for (Table.Section section : sections) {
+      h.append("<h2>").append(esc(section.title())).append("</h2>\n");
+      for (Table table : section.tables()) {
+        h.append("<h3>").append(esc(table.title())).append("</h3>\n<div class=\"scroll\"><table>\n<thead><tr>");
+        for (String c : table.header()) {
+          h.append("<th>").append(esc(c)).append("</th>");
+        }
+        h.append("</tr></thead>\n<tbody>\n");
+        for (List<String> row : table.rows()) {
+          h.append("<tr>");
+          for (String c : row) {
+            h.append("<td>").append(esc(c)).append("</td>");
+          }
+          h.append("</tr>\n");
+        }
+        h.append("</tbody>\n</table></div>\n");
+        if (!table.notes().isEmpty()) {
+          h.append("<ul class=\"notes\">\n");
+          for (String n : table.notes()) {
+            h.append("<li>").append(esc(n)).append("</li>\n");
+          }
+          h.append("</ul>\n");
+        }
+      }
+    }
+    if (!charts.isEmpty()) {
+      h.append("<h2>Charts</h2>\n");
+      for (ReportCharts.Image chart : charts) {
+        h.append("<figure><img alt=\"").append(esc(chart.title())).append("\" src=\"data:image/png;base64,")
+            .append(Base64.getEncoder().encodeToString(chart.png())).append("\"></figure>\n");
+      }
+    }
+    h.append("<h2>Reading this report</h2>\n<ul>\n");
+    for (String line : ReportText.guide(model)) {
+      h.append("<li>").append(esc(line.replace("`", ""))).append("</li>\n");
+    }
+    h.append("</ul>\n</body>\n</html>\n");
+    return h.toString();
+  }
+
+  private static String esc(String s) {
+    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+  }
+}

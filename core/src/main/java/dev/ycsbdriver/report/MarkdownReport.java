@@ -1,0 +1,75 @@
+package dev.ycsbdriver.report;
+
+import java.util.List;
+
+/**
+ * Renders the report as GitHub-flavoured Markdown: the sections and tables of {@link ReportTables}, the
+ * charts as links to {@code charts/<name>.png}, and a short guide to reading the figures.
+ *
+ * <p>The layout is sealed by a golden test: rows, columns and units change only on purpose.
+ * Stateless and thread-safe.
+ */
+public final class MarkdownReport {
+  private MarkdownReport() {
+  }
+
+  /**
+   * @param model the grouped results
+   * @param sections the tables
+   * @param charts the charts' names and titles; their files are {@code charts/<name>.png}
+   * @return the document
+   */
+  public static String render(ReportModel model, List<Table.Section> sections, List<ReportCharts.Image> charts) {
+    StringBuilder md = new StringBuilder();
+    md.append("# ").append(model.title()).append("\n\n");
+    for (String line : ReportText.intro(model)) {
+      md.append(line).append("\n");
+    }
+    md.append("\n");
+    for (Table.Section section : sections) {
+      md.append("## ").append(section.title()).append("\n\n");
+      for (Table table : section.tables()) {
+        md.append("### ").append(table.title()).append("\n\n");
+        md.append(row(table.header()));
+        md.append("|---");
+        for (int i = 1; i < table.header().size(); i++) {
+          md.append("|---:");
+        }
+        md.append("|\n");
+        for (List<String> r : table.rows()) {
+          md.append(row(r));
+        }
+        md.append("\n");
+        for (String note : table.notes()) {
+          md.append("- ").append(escape(note)).append("\n");
+        }
+        if (!table.notes().isEmpty()) {
+          md.append("\n");
+        }
+      }
+    }
+    if (!charts.isEmpty()) {
+      md.append("## Charts\n\n");
+      for (ReportCharts.Image chart : charts) {
+        md.append("![").append(chart.title()).append("](charts/").append(chart.name()).append(".png)\n\n");
+      }
+    }
+    md.append("## Reading this report\n\n");
+    for (String line : ReportText.guide(model)) {
+      md.append("- ").append(line).append("\n");
+    }
+    return md.toString();
+  }
+
+  private static String row(List<String> cells) {
+    StringBuilder b = new StringBuilder();
+    for (String c : cells) {
+      b.append("| ").append(escape(c)).append(" ");
+    }
+    return b.append("|\n").toString();
+  }
+
+  private static String escape(String s) {
+    return s.replace("|", "\\|");
+  }
+}

@@ -1,0 +1,147 @@
+package dev.ycsbdriver.report;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Function;
+
+/**
+ * Run results grouped into report cells (profile x store x threads x workload), with the orders in which
+ * tables show them: profiles and stores as first met (the baseline store first), thread counts ascending,
+ * workloads by name.
+ *
+ * <p>Immutable once built and thread-safe to read.
+ *
+ * @param title the report's title
+ * @param baseline the store others are compared with, or null
+ * @param profiles profiles met, each a section of the report; null stands for runs without a profile
+ *     and is listed only when no run had one (otherwise those runs appear under every profile)
+ * @param stores store names
+ * @param threads thread counts, ascending
+ * @param workloads workload names, sorted
+ * @param cells every cell, in profile, threads, store, workload order
+ * @param machines distinct machine descriptions of the runs
+ * @param runCount run results read
+ */
+public record ReportModel(String title, String baseline, List<String> profiles, List<String> stores,
+                          List<Integer> threads, List<String> workloads, List<ReportCell> cells,
+                          List<String> machines, int runCount) {
+
+  /**
+   * @param runs the run results
+   * @param title the report's title
+   * @param baseline a store name, or null
+   * @return the model
+   */
+  public static ReportModel build(List<RunResult> runs, String title, String baseline) {
+    List<String> profiles = new ArrayList<>();
+    Set<String> stores = new LinkedHashSet<>();
+    if (baseline != null && runs.stream().anyMatch(r -> r.storeName().equals(baseline))) {
+      stores.add(baseline);
+    }
+    Set<Integer> threads = new TreeSet<>();
+    Set<String> workloads = new TreeSet<>();
+    Set<String> machines = new LinkedHashSet<>();
+    Map<List<Object>, List<RunResult>> groups = new LinkedHashMap<>();
+    for (RunResult r : runs) {
+      if (!profiles.contains(r.profile())) {
+        profiles.add(r.profile());
+      }
+      stores.add(r.storeName());
+      threads.add(r.threads());
+      workloads.add(r.workload());
+      machines.add(r.machine());
+      groups.computeIfAbsent(key(r.profile(), r.storeName(), r.threads(), r.workload()), k -> new ArrayList<>()).add(r);
+    }
+    if (profiles.contains(null) && profiles.size() > 1) {
+      // a store without durability profiles (e.g. memory) is a reference row in every profile's tables
+      profiles.remove(null);
+    }
+    List<String> storeList = List.copyOf(stores);
+    List<ReportCell> cells = new ArrayList<>();
+    for (Map.Entry<List<Object>, List<RunResult>> e : groups.entrySet()) {
+      cells.add(cell(e.getValue()));
+    }
+    List<String> profileOrder = profiles;
+    cells.sort(Comparator.<ReportCell>comparingInt(c -> c.profile() == null ? Integer.MAX_VALUE : profileOrder.indexOf(c.profile()))
+        .thenComparingInt(ReportCell::threads)
+        .thenComparingInt(c -> storeList.indexOf(c.store()))
+        .thenComparing(ReportCell::workload));
+    return new ReportModel(title, baseline != null && storeList.contains(baseline) ? baseline : null, profiles, storeList,
+        List.copyOf(threads), List.copyOf(workloads), cells, List.copyOf(machines), runs.size());
+  }
+
+  private static List<Object> key(String profile, String store, int threads, String workload) {
+    List<Object> k = new ArrayList<>();
+    k.add(profile);
+    k.add(store);
+    k.add(threads);
+    k.add(workload);
+    return k;
+  }
+
+  private static ReportCell cell(List<RunResult> all) {
+    RunResult first = all.get(0);
+    List<RunResult> ok = all.stream().filter(r -> r.status().equals("ok")).toList();
+    Map<String, List<Double>> means = new LinkedHashMap<>();
+    Map<String, List<Double>> p99s = new LinkedHashMap<>();
+    for (RunResult r : ok) {
+      for (RunResult.OperationFigures op : r.operations()) {
+        means.computeIfAbsent(op.name(), k -> new ArrayList<>()).add(op.meanMicros());
+        p99s.computeIfAbsent(op.name(), k -> new ArrayList<>()).add(op.p99Micros());
+      }
+    }
+    return new ReportCell(first.profile(), first.storeName(), first.threads(), first.workload(),
+        all.size() - ok.size(), spread(ok, RunResult::throughputOpsPerSec), spreads(means), spreads(p99s),
+        spread(ok, RunResult::serverCpuAvgPercent), spread(ok, RunResult::serverCpuPeakPercent),
+        spread(ok, RunResult::driverCpuAvgPercent), spread(ok, RunResult::machineCpuAvgPercent),
+        spread(ok, RunResult::opsPerServerCpuPercent), ok);
+  }
+
+  private static Spread spread(List<RunResult> runs, Function<RunResult, Double> figure) {
+    return Spread.of(runs.stream().map(figure).toList());
+  }
+
+  private static Map<String, Spread> spreads(Map<String, List<Double>> values) {
+    Map<String, Spread> out = new LinkedHashMap<>();
+    values.forEach((k, v) -> {
+      Spread s = Spread.of(v);
+      if (s != null) {
+        out.put(k, s);
+      }
+    });
+    return out;
+  }
+
+  /**
+   * @return the cell of that profile, else the store's cell without a profile (a store that has none
+   *     appears under every profile), or null when nothing ran there
+   */
+  public ReportCell cell(String profile, String store, int threadCount, String workload) {
+    ReportCell c = exactCell(profile, store, threadCount, workload);
+    return c != null || profile == null ? c : exactCell(null, store, threadCount, workload);
+  }
+
+  /** @return the cell of exactly that profile (null: runs without one), or null */
+  public ReportCell exactCell(String profile, String store, int threadCount, String workload) {
+    for (ReportCell c : cells) {
+      if (Objects.equals(c.profile(), profile) && c.store().equals(store) && c.threads() == threadCount
+          && c.workload().equals(workload)) {
+        return c;
+      }
+    }
+    return null;
+  }
+
+  /** @return the cells of one profile and thread count, with those of stores that have no profile */
+  public List<ReportCell> cells(String profile, int threadCount) {
+    return cells.stream().filter(c -> (c.profile() == null || Objects.equals(c.profile(), profile))
+        && c.threads() == threadCount).toList();
+  }
+}

@@ -1,0 +1,279 @@
+package dev.ycsbdriver.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * The report's tables, in the layout people publish: per profile and thread count, throughput (rows
+ * stores, columns workloads), throughput relative to the baseline store, mean and p99 latency per
+ * operation, ops per server CPU%, and CPU utilisation; then durable and fast side by side per store.
+ * Under each table, the servers' effective durability settings, so a reader can check each label.
+ *
+ * <p>Figures are medians over repeats; with more than one repeat the min-max spread follows in
+ * brackets (left out when the repeats agree to the digits shown). Stateless and thread-safe.
+ */
+public final class ReportTables {
+  /** Shown for a figure that is not available (never 0). */
+  public static final String NA = "n/a";
+
+  private ReportTables() {
+  }
+
+  /**
+   * @param model the grouped results
+   * @return the sections, in order
+   */
+  public static List<Table.Section> build(ReportModel model) {
+    List<Table.Section> sections = new ArrayList<>();
+    for (String profile : model.profiles()) {
+      List<Table> tables = new ArrayList<>();
+      for (int t : model.threads()) {
+        List<ReportCell> cells = model.cells(profile, t);
+        if (cells.isEmpty()) {
+          continue;
+        }
+        List<String> stores = present(model.stores(), cells, ReportCell::store);
+        List<String> workloads = present(model.workloads(), cells, ReportCell::workload);
+        List<String> notes = settingsNotes(cells, stores);
+        String at = ", " + t + " threads";
+        tables.add(byWorkload(model, profile, t, stores, workloads, "Throughput (ops/s)" + at, "ops/s",
+            c -> c.throughput(), ReportTables::opsPerSec, notes));
+        if (model.baseline() != null && stores.contains(model.baseline()) && stores.size() > 1) {
+          tables.add(relative(model, profile, t, stores, workloads, at, notes));
+        }
+        tables.add(latency(model, profile, t, stores, workloads, "Mean latency (µs)" + at, true, notes));
+        tables.add(latency(model, profile, t, stores, workloads, "p99 latency (µs)" + at, false, notes));
+        tables.add(byWorkload(model, profile, t, stores, workloads, "CPU efficiency (ops per server CPU%)" + at,
+            "ops/CPU%", ReportCell::opsPerServerCpu, ReportTables::decimal, notes));
+        tables.add(cpu(model, profile, t, stores, workloads, at, notes));
+      }
+      sections.add(new Table.Section("Profile: " + profileName(profile), tables));
+    }
+    List<Table> versus = durableVersusFast(model);
+    if (!versus.isEmpty()) {
+      sections.add(new Table.Section("Profiles side by side", versus));
+    }
+    return sections;
+  }
+
+  /** @return the profile's display name; runs without one are {@code default} */
+  public static String profileName(String profile) {
+    return profile == null ? "default" : profile;
+  }
+
+  private static List<String> present(List<String> order, List<ReportCell> cells, Function<ReportCell, String> f) {
+    Set<String> there = new LinkedHashSet<>();
+    cells.forEach(c -> there.add(f.apply(c)));
+    return order.stream().filter(there::contains).toList();
+  }
+
+  private static Table byWorkload(ReportModel model, String profile, int t, List<String> stores, List<String> workloads,
+                                  String title, String unit, Function<ReportCell, Spread> figure,
+                                  Function<Double, String> format, List<String> notes) {
+    List<String> header = new ArrayList<>();
+    header.add("store");
+    workloads.forEach(w -> header.add(w + " (" + unit + ")"));
+    List<List<String>> rows = new ArrayList<>();
+    for (String s : stores) {
+      List<String> row = new ArrayList<>();
+      row.add(s);
+      for (String w : workloads) {
+        row.add(spread(model.cell(profile, s, t, w), figure, format));
+      }
+      rows.add(row);
+    }
+    return new Table(title, header, rows, notes);
+  }
+
+  private static Table relative(ReportModel model, String profile, int t, List<String> stores, List<String> workloads,
+                                String at, List<String> notes) {
+    List<String> header = new ArrayList<>();
+    header.add("store");
+    workloads.forEach(w -> header.add(w + " (x " + model.baseline() + ")"));
+    List<List<String>> rows = new ArrayList<>();
+    for (String s : stores) {
+      List<String> row = new ArrayList<>();
+      row.add(s);
+      for (String w : workloads) {
+        ReportCell base = model.cell(profile, model.baseline(), t, w);
+        ReportCell c = model.cell(profile, s, t, w);
+        row.add(base == null || c == null || base.throughput() == null || c.throughput() == null
+            || base.throughput().median() == 0 ? NA : ratio(c.throughput().median() / base.throughput().median()));
+      }
+      rows.add(row);
+    }
+    return new Table("Throughput relative to " + model.baseline() + " (x)" + at, header, rows, notes);
+  }
+
+  private static Table latency(ReportModel model, String profile, int t, List<String> stores, List<String> workloads,
+                               String title, boolean mean, List<String> notes) {
+    List<String[]> columns = new ArrayList<>();
+    for (String w : workloads) {
+      Set<String> ops = new LinkedHashSet<>();
+      for (String s : stores) {
+        ReportCell c = model.cell(profile, s, t, w);
+        if (c != null) {
+          ops.addAll((mean ? c.meanLatency() : c.p99Latency()).keySet());
+        }
+      }
+      ops.forEach(op -> columns.add(new String[] {w, op}));
+    }
+    List<String> header = new ArrayList<>();
+    header.add("store");
+    columns.forEach(c -> header.add(c[0] + " " + c[1] + " (µs)"));
+    List<List<String>> rows = new ArrayList<>();
+    for (String s : stores) {
+      List<String> row = new ArrayList<>();
+      row.add(s);
+      for (String[] col : columns) {
+        row.add(spread(model.cell(profile, s, t, col[0]),
+            c -> (mean ? c.meanLatency() : c.p99Latency()).get(col[1]), ReportTables::micros));
+      }
+      rows.add(row);
+    }
+    return new Table(title, header, rows, notes);
+  }
+
+  private static Table cpu(ReportModel model, String profile, int t, List<String> stores, List<String> workloads,
+                           String at, List<String> notes) {
+    List<String> header = List.of("store", "workload", "server avg (% of a core)", "server peak (% of a core)",
+        "driver avg (% of a core)", "machine avg (% of a core)", "server CPU source");
+    List<List<String>> rows = new ArrayList<>();
+    for (String s : stores) {
+      for (String w : workloads) {
+        ReportCell c = model.cell(profile, s, t, w);
+        if (c == null) {
+          continue;
+        }
+        String source = c.runs().isEmpty() || c.runs().get(0).serverCpuSource() == null ? NA
+            : c.runs().get(0).serverCpuSource();
+        rows.add(List.of(s, w, spread(c, ReportCell::serverCpuAvg, ReportTables::decimal),
+            spread(c, ReportCell::serverCpuPeak, ReportTables::decimal),
+            spread(c, ReportCell::driverCpuAvg, ReportTables::decimal),
+            spread(c, ReportCell::machineCpuAvg, ReportTables::decimal), source));
+      }
+    }
+    return new Table("CPU utilisation" + at, header, rows, notes);
+  }
+
+  private static List<Table> durableVersusFast(ReportModel model) {
+    List<String> profiles = model.profiles().stream().filter(Objects::nonNull).toList();
+    List<Table> tables = new ArrayList<>();
+    if (profiles.size() < 2) {
+      return tables;
+    }
+    String first = profiles.get(0);
+    String last = profiles.get(profiles.size() - 1);
+    for (int t : model.threads()) {
+      List<String> header = new ArrayList<>(List.of("store", "workload"));
+      profiles.forEach(p -> header.add(p + " (ops/s)"));
+      header.add(last + " / " + first + " (x)");
+      profiles.forEach(p -> header.add(p + " p99 (µs, slowest operation)"));
+      List<List<String>> rows = new ArrayList<>();
+      for (String s : model.stores()) {
+        for (String w : model.workloads()) {
+          List<ReportCell> cells = profiles.stream().map(p -> model.exactCell(p, s, t, w)).toList();
+          if (cells.stream().filter(Objects::nonNull).count() < 2) {
+            continue;
+          }
+          List<String> row = new ArrayList<>(List.of(s, w));
+          cells.forEach(c -> row.add(spread(c, ReportCell::throughput, ReportTables::opsPerSec)));
+          ReportCell a = cells.get(0);
+          ReportCell b = cells.get(cells.size() - 1);
+          row.add(a == null || b == null || a.throughput() == null || b.throughput() == null
+              || a.throughput().median() == 0 ? NA : ratio(b.throughput().median() / a.throughput().median()));
+          cells.forEach(c -> row.add(c == null ? NA : slowestP99(c)));
+          rows.add(row);
+        }
+      }
+      if (!rows.isEmpty()) {
+        List<String> notes = new ArrayList<>();
+        for (String p : profiles) {
+          notes.addAll(settingsNotes(model.cells(p, t).stream().filter(c -> p.equals(c.profile())).toList(),
+              model.stores()).stream().map(n -> p + ": " + n).toList());
+        }
+        tables.add(new Table("Throughput per profile, " + t + " threads", header, rows, notes));
+      }
+    }
+    return tables;
+  }
+
+  private static String slowestP99(ReportCell c) {
+    String name = null;
+    double worst = -1;
+    for (Map.Entry<String, Spread> e : c.p99Latency().entrySet()) {
+      if (e.getValue().median() > worst) {
+        worst = e.getValue().median();
+        name = e.getKey();
+      }
+    }
+    return name == null ? NA : micros(worst) + " " + name;
+  }
+
+  /** One note per store: its server and effective durability settings, as read back from it. */
+  private static List<String> settingsNotes(List<ReportCell> cells, List<String> stores) {
+    Map<String, String> byStore = new LinkedHashMap<>();
+    for (String s : stores) {
+      for (ReportCell c : cells) {
+        if (c.store().equals(s) && !c.runs().isEmpty() && !byStore.containsKey(s)) {
+          RunResult r = c.runs().get(0);
+          StringBuilder line = new StringBuilder(s).append(": ");
+          line.append(r.server() == null ? r.binding() : r.server());
+          if (!r.serverSettings().isEmpty()) {
+            List<String> kv = new ArrayList<>();
+            r.serverSettings().forEach((k, v) -> kv.add(k + "=" + v));
+            line.append("; ").append(String.join(", ", kv));
+          }
+          if (c.profile() == null) {
+            line.append(" (no durability profile: the same runs appear under every profile)");
+          }
+          byStore.put(s, line.toString());
+        }
+      }
+    }
+    return new ArrayList<>(byStore.values());
+  }
+
+  private static String spread(ReportCell c, Function<ReportCell, Spread> figure, Function<Double, String> format) {
+    if (c == null) {
+      return NA;
+    }
+    if (c.runs().isEmpty()) {
+      return "failed";
+    }
+    Spread s = figure.apply(c);
+    if (s == null) {
+      return NA;
+    }
+    String text = format.apply(s.median());
+    String min = format.apply(s.min());
+    String max = format.apply(s.max());
+    if (s.count() > 1 && !min.equals(max)) {
+      text += " [" + min + "–" + max + "]";
+    }
+    return text;
+  }
+
+  static String opsPerSec(Double v) {
+    return String.format(Locale.ROOT, "%,.0f", v);
+  }
+
+  static String micros(Double v) {
+    return v < 100 ? String.format(Locale.ROOT, "%.1f", v) : String.format(Locale.ROOT, "%,.0f", v);
+  }
+
+  static String decimal(Double v) {
+    return String.format(Locale.ROOT, "%,.1f", v);
+  }
+
+  static String ratio(double v) {
+    return String.format(Locale.ROOT, "%.2fx", v);
+  }
+}

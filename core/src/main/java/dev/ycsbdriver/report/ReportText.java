@@ -1,0 +1,48 @@
+package dev.ycsbdriver.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The words around the tables, shared by the Markdown and HTML renderings: what was run and on which
+ * machine, and how to read the figures. Stateless and thread-safe.
+ */
+final class ReportText {
+  private ReportText() {
+  }
+
+  static List<String> intro(ReportModel model) {
+    List<String> lines = new ArrayList<>();
+    lines.add("From " + model.runCount() + " run results of ycsb-driver: stores " + String.join(", ", model.stores())
+        + "; workloads " + String.join(", ", model.workloads()) + "; " + threads(model) + " client threads; profiles "
+        + String.join(", ", model.profiles().stream().map(ReportTables::profileName).toList()) + "."
+        + (model.baseline() == null ? "" : " Baseline for ratios: " + model.baseline() + "."));
+    lines.add("");
+    for (String m : model.machines()) {
+      lines.add("Machine: " + m + ".");
+    }
+    return lines;
+  }
+
+  private static String threads(ReportModel model) {
+    return String.join(", ", model.threads().stream().map(String::valueOf).toList());
+  }
+
+  static List<String> guide(ReportModel model) {
+    List<String> lines = new ArrayList<>();
+    lines.add("Each figure is the median over the repeats of a cell; with more than one repeat, the smallest and "
+        + "largest value follow in brackets. `n/a` means the figure was not measured (never 0); `failed` means "
+        + "no run of that cell succeeded.");
+    lines.add("Throughput counts every operation the workload issued per second of the measured run "
+        + "(warm-up excluded). Latency is service time of successful operations in microseconds, from HdrHistogram.");
+    lines.add("CPU is in percent of one core (100% = one core busy). Server CPU sums the store's processes; for an "
+        + "embedded store the server is the driver's own process. Ops per server CPU% is throughput divided by the "
+        + "server's average CPU%: how much work the store does per unit of CPU.");
+    lines.add("Durability profiles are evidence, not labels: the settings under each table were read back from "
+        + "the server during the run.");
+    lines.add("Caveat: these figures come from one machine. When the driver and the server share it, they compete "
+        + "for the same cores, so compare stores with each other on this page rather than with figures from "
+        + "other machines.");
+    return lines;
+  }
+}

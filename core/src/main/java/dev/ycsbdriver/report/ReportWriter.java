@@ -1,0 +1,117 @@
+package dev.ycsbdriver.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ycsbdriver.config.ConfigException;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes a report from result JSON files: {@code report.md}, {@code report.csv}, {@code report.json},
+ * a self-contained {@code report.html} and the charts as {@code charts/<name>.png}.
+ *
+ * <p>Stateless and thread-safe; two writers must not share an output directory at the same time.
+ */
+public final class ReportWriter {
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private ReportWriter() {
+  }
+
+  /**
+   * What to write.
+   *
+   * @param inputs result files or directories holding them
+   * @param output the directory that receives the report; created
+   * @param title the report's title
+   * @param baseline the store ratios compare with, or null
+   * @param latencyWorkload the workload whose percentile curves are drawn, or null for the first
+   */
+  public record Request(List<Path> inputs, Path output, String title, String baseline, String latencyWorkload) {
+  }
+
+  /**
+   * @param request what to write
+   * @return the report's Markdown file
+   * @throws ConfigException for unreadable or foreign input files, or a baseline that names no store
+   * @throws IOException when the output cannot be written
+   */
+  public static Path write(Request request) throws ConfigException, IOException {
+    List<RunResult> runs = ResultReader.read(request.inputs());
+    ReportModel model = ReportModel.build(runs, request.title(), request.baseline());
+    if (request.baseline() != null && model.baseline() == null) {
+      throw new ConfigException("--baseline: must name a store in the results (" + String.join(", ", model.stores())
+          + "), got " + request.baseline());
+    }
+    List<Table.Section> sections = ReportTables.build(model);
+    List<ReportCharts.Image> charts = ReportCharts.build(model, request.latencyWorkload());
+    Path out = request.output();
+    Files.createDirectories(out.resolve("charts"));
+    for (ReportCharts.Image c : charts) {
+      Files.write(out.resolve("charts").resolve(c.name() + ".png"), c.png());
+    }
+    Path md = out.resolve("report.md");
+    Files.writeString(md, MarkdownReport.render(model, sections, charts), StandardCharsets.UTF_8);
+    Files.writeString(out.resolve("report.csv"), CsvReport.render(model), StandardCharsets.UTF_8);
+    Files.writeString(out.resolve("report.html"), HtmlReport.render(model, sections, charts), StandardCharsets.UTF_8);
+    JSON.writeValue(out.resolve("report.json").toFile(), json(model, out));
+    return md;
+  }
+
+  /** @return the aggregated figures as JSON: one object per report cell, run files relative to the report */
+  static ObjectNode json(ReportModel model, Path out) {
+    ObjectNode root = JSON.createObjectNode();
+    root.put("title", model.title());
+    root.put("baseline", model.baseline());
+    model.profiles().forEach(p -> root.withArray("profiles").add(ReportTables.profileName(p)));
+    model.stores().forEach(root.withArray("stores")::add);
+    model.threads().forEach(root.withArray("threads")::add);
+    model.workloads().forEach(root.withArray("workloads")::add);
+    model.machines().forEach(root.withArray("machines")::add);
+    ArrayNode cells = root.putArray("cells");
+    for (ReportCell c : model.cells()) {
+      ObjectNode n = cells.addObject();
+      n.put("profile", ReportTables.profileName(c.profile()));
+      n.put("store", c.store());
+      n.put("threads", c.threads());
+      n.put("workload", c.workload());
+      n.put("repeats", c.repeats());
+      n.put("failedRuns", c.failedRuns());
+      spread(n, "throughputOpsPerSec", c.throughput());
+      ObjectNode mean = n.putObject("meanLatencyMicros");
+      c.meanLatency().forEach((op, s) -> spread(mean, op, s));
+      ObjectNode p99 = n.putObject("p99LatencyMicros");
+      c.p99Latency().forEach((op, s) -> spread(p99, op, s));
+      spread(n, "serverCpuAvgPercent", c.serverCpuAvg());
+      spread(n, "serverCpuPeakPercent", c.serverCpuPeak());
+      spread(n, "driverCpuAvgPercent", c.driverCpuAvg());
+      spread(n, "machineCpuAvgPercent", c.machineCpuAvg());
+      spread(n, "opsPerServerCpuPercent", c.opsPerServerCpu());
+      ObjectNode settings = n.putObject("serverSettings");
+      for (Map.Entry<String, String> e : c.serverSettings().entrySet()) {
+        settings.put(e.getKey(), e.getValue());
+      }
+      ArrayNode files = n.putArray("runs");
+      for (RunResult r : c.runs()) {
+        Path f = r.file().toAbsolutePath().normalize();
+        Path base = out.toAbsolutePath().normalize();
+        files.add(f.startsWith(base) ? base.relativize(f).toString() : f.toString());
+      }
+    }
+    return root;
+  }
+
+  private static void spread(ObjectNode parent, String name, Spread s) {
+    if (s == null) {
+      parent.putNull(name);
+      return;
+    }
+    parent.putObject(name).put("median", s.median()).put("min", s.min()).put("max", s.max()).put("count", s.count());
+  }
+}

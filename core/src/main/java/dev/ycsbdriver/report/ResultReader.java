@@ -1,0 +1,150 @@
+package dev.ycsbdriver.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.result.ResultFiles;
+import dev.ycsbdriver.result.ResultJson;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * Reads result JSON files, never console text: each argument is a {@code result.json} or a directory
+ * searched for them at any depth. Load phases are skipped; reports compare runs.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class ResultReader {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String[][] PERCENTILES = {{"50", "p50Micros"}, {"90", "p90Micros"}, {"95", "p95Micros"},
+      {"99", "p99Micros"}, {"99.9", "p999Micros"}, {"99.99", "p9999Micros"}};
+
+  private ResultReader() {
+  }
+
+  /**
+   * @param inputs result files and directories
+   * @return the run results, in path order; never empty
+   * @throws ConfigException for a missing input, a file that is not a result JSON, an unknown schema
+   *     version, or when no run result is found
+   */
+  public static List<RunResult> read(List<Path> inputs) throws ConfigException {
+    List<Path> files = new ArrayList<>();
+    for (Path input : inputs) {
+      if (Files.isDirectory(input)) {
+        try (Stream<Path> walk = Files.walk(input)) {
+          walk.filter(p -> p.getFileName().toString().equals(ResultFiles.RESULT_FILE)).sorted().forEach(files::add);
+        } catch (IOException e) {
+          throw new ConfigException(input + ": cannot read: " + e.getMessage(), e);
+        }
+      } else if (Files.isRegularFile(input)) {
+        files.add(input);
+      } else {
+        throw new ConfigException(input + ": no such file or directory");
+      }
+    }
+    List<RunResult> out = new ArrayList<>();
+    for (Path f : files) {
+      RunResult r = readOne(f);
+      if (r != null) {
+        out.add(r);
+      }
+    }
+    if (out.isEmpty()) {
+      throw new ConfigException("report: no run results in " + inputs + " (" + files.size()
+          + " result files, all of load phases or none); give result.json files or directories holding them");
+    }
+    return out;
+  }
+
+  /** @return the run, or null for a load phase */
+  static RunResult readOne(Path file) throws ConfigException {
+    JsonNode n;
+    try {
+      n = JSON.readTree(file.toFile());
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new ConfigException(file + ": not a result JSON: " + e.getOriginalMessage(), e);
+    } catch (IOException e) {
+      throw new ConfigException(file + ": cannot read: " + e.getMessage(), e);
+    }
+    if (n == null || !n.isObject() || !n.has("schemaVersion")) {
+      throw new ConfigException(file + ": not a result JSON of ycsb-driver (no schemaVersion)");
+    }
+    if (n.get("schemaVersion").asInt() != ResultJson.SCHEMA_VERSION) {
+      throw new ConfigException(file + ": schemaVersion must be " + ResultJson.SCHEMA_VERSION + ", got "
+          + n.get("schemaVersion").asText() + "; use the ycsb-driver version that wrote it");
+    }
+    if (!"run".equals(n.path("phase").asText())) {
+      return null;
+    }
+    List<RunResult.OperationFigures> ops = new ArrayList<>();
+    for (JsonNode op : n.path("operations")) {
+      String name = op.path("name").asText();
+      if (name.equals("CLEANUP") || op.path("operations").asLong() == 0) {
+        continue;
+      }
+      long failures = 0;
+      for (Iterator<Map.Entry<String, JsonNode>> it = op.path("statusCounts").fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> e = it.next();
+        if (!e.getKey().equals("OK") && !e.getKey().equals("BATCHED_OK")) {
+          failures += e.getValue().asLong();
+        }
+      }
+      JsonNode st = op.path("serviceTime");
+      Map<Double, Double> points = new TreeMap<>();
+      for (String[] p : PERCENTILES) {
+        Double v = number(st, p[1]);
+        if (v != null) {
+          points.put(Double.parseDouble(p[0]), v);
+        }
+      }
+      Double max = number(st, "maxMicros");
+      if (max != null) {
+        points.put(100.0, max);
+      }
+      ops.add(new RunResult.OperationFigures(name, op.path("operations").asLong(), failures, number(st, "meanMicros"),
+          number(st, "p95Micros"), number(st, "p99Micros"), number(st, "p999Micros"), points));
+    }
+    JsonNode cpu = n.path("cpu");
+    Map<String, String> settings = new LinkedHashMap<>();
+    n.path("server").path("settings").fields().forEachRemaining(e -> settings.put(e.getKey(), e.getValue().asText()));
+    Map<String, Path> logs = new LinkedHashMap<>();
+    n.path("histogramLogs").fields().forEachRemaining(e -> logs.put(e.getKey(),
+        file.toAbsolutePath().getParent().resolve(e.getValue().asText())));
+    List<String> warnings = new ArrayList<>();
+    n.path("warnings").forEach(w -> warnings.add(w.asText()));
+    JsonNode server = n.path("server");
+    String product = (server.path("product").asText("") + " " + server.path("version").asText("")).trim();
+    JsonNode m = n.path("machine");
+    String machine = m.path("cpuModel").asText("?") + ", " + m.path("physicalCores").asText("?") + " cores / "
+        + m.path("logicalCores").asText("?") + " threads, " + Math.round(m.path("memoryBytes").asDouble() / (1L << 30))
+        + " GiB, " + m.path("os").asText("?") + ", Java " + m.path("javaVersion").asText("?");
+    String store = n.hasNonNull("storeName") ? n.get("storeName").asText() : n.path("binding").asText();
+    String workload = n.hasNonNull("workloadName") ? n.get("workloadName").asText()
+        : n.path("workload").asText().replaceFirst(".*\\.", "");
+    return new RunResult(file, store, n.path("binding").asText(), text(n, "profile"), workload,
+        n.path("threads").asInt(), n.path("outcome").path("status").asText("ok"),
+        n.path("throughputOpsPerSec").asDouble(), ops, number(cpu.path("server"), "averagePercent"),
+        number(cpu.path("server"), "peakPercent"), number(cpu.path("driver"), "averagePercent"),
+        number(cpu.path("machine"), "averagePercent"), number(cpu, "opsPerServerCpuPercent"),
+        text(cpu, "serverSource"), product.isEmpty() ? null : product, settings, machine, logs, warnings);
+  }
+
+  private static Double number(JsonNode n, String field) {
+    JsonNode v = n.get(field);
+    return v == null || !v.isNumber() ? null : v.asDouble();
+  }
+
+  private static String text(JsonNode n, String field) {
+    JsonNode v = n.get(field);
+    return v == null || v.isNull() || v.asText().isEmpty() ? null : v.asText();
+  }
+}

@@ -1,0 +1,64 @@
+package dev.ycsbdriver.report;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The figures a report takes from one run's result JSON (schema version 1).
+ *
+ * <p>Immutable and thread-safe. A figure that the result marks unavailable is null, never 0.
+ *
+ * @param file the result file
+ * @param storeName the store configuration's name ({@code storeName}, else the binding)
+ * @param binding the binding
+ * @param profile the durability profile, or null
+ * @param workload the workload's name, e.g. {@code workloada}
+ * @param threads client threads
+ * @param status the outcome: {@code ok}, {@code failed} or {@code interrupted}
+ * @param throughputOpsPerSec operations per second over the measured run
+ * @param operations per operation, in the result's order; CLEANUP left out
+ * @param serverCpuAvgPercent server CPU average in percent of one core, or null
+ * @param serverCpuPeakPercent server CPU peak, or null
+ * @param driverCpuAvgPercent driver CPU average, or null
+ * @param machineCpuAvgPercent machine CPU average, or null
+ * @param opsPerServerCpuPercent throughput per server CPU%, or null
+ * @param serverCpuSource where server CPU came from, e.g. {@code processes named postgres (70 pids)}
+ * @param server product and version as the binding read them, e.g. {@code PostgreSQL 15.8}
+ * @param serverSettings the server's effective durability settings, as read back
+ * @param machine one line about the machine: CPU model, cores, memory, OS
+ * @param histogramLogs measurement name to its {@code .hlog} file
+ * @param warnings the run's warnings
+ */
+public record RunResult(Path file, String storeName, String binding, String profile, String workload, int threads,
+                        String status, double throughputOpsPerSec, List<OperationFigures> operations,
+                        Double serverCpuAvgPercent, Double serverCpuPeakPercent, Double driverCpuAvgPercent,
+                        Double machineCpuAvgPercent, Double opsPerServerCpuPercent, String serverCpuSource,
+                        String server, Map<String, String> serverSettings, String machine,
+                        Map<String, Path> histogramLogs, List<String> warnings) {
+
+  /** Copies the collections. */
+  public RunResult {
+    operations = List.copyOf(operations);
+    serverSettings = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(serverSettings));
+    histogramLogs = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(histogramLogs));
+    warnings = List.copyOf(warnings);
+  }
+
+  /**
+   * Latency of one operation's successful calls, service time, in microseconds.
+   *
+   * @param name YCSB's name, e.g. {@code UPDATE}
+   * @param operations operations of every status
+   * @param failures operations whose status was not OK
+   * @param meanMicros mean latency, or null without successful calls
+   * @param p95Micros 95th percentile, or null
+   * @param p99Micros 99th percentile, or null
+   * @param p999Micros 99.9th percentile, or null
+   * @param percentiles the percentile points in the result (percent to microseconds), for a curve
+   *     drawn without the histogram log
+   */
+  public record OperationFigures(String name, long operations, long failures, Double meanMicros, Double p95Micros,
+                                 Double p99Micros, Double p999Micros, Map<Double, Double> percentiles) {
+  }
+}

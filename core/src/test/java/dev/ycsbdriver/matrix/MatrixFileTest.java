@@ -1,0 +1,137 @@
+package dev.ycsbdriver.matrix;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.testing.Resources;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Reading matrix files: defaults, and errors that name the file, the line and the key. */
+class MatrixFileTest {
+  @TempDir
+  Path dir;
+
+  private final Path home = Resources.path("/golden/workloads/workloada").getParent().getParent();
+
+  private Path write(String yaml) throws IOException {
+    Path f = dir.resolve("m.yaml");
+    Files.writeString(f, yaml);
+    return f;
+  }
+
+  private static final String VALID = """
+      recordcount: 1000
+      duration: 10s
+      warmup: 500ms
+      threads: [1, 16]
+      workloads: [workloada, workloadc]
+      baseline: h2
+      stores:
+        - binding: h2
+          profiles: [durable, fast]
+          properties: {h2.dir: "${output}/h2"}
+        - binding: memory
+          profiles: []
+      """;
+
+  @Test
+  void validFileGivesEveryKeyWithDefaults() throws Exception {
+    MatrixSpec spec = MatrixFile.read(write(VALID), home);
+    assertThat(spec.name()).isEqualTo("m");
+    assertThat(spec.output()).isEqualTo(Path.of("results/matrix-m"));
+    assertThat(spec.recordCount()).isEqualTo(1000);
+    assertThat(spec.operationCount()).isZero();
+    assertThat(spec.duration()).isEqualTo(Duration.ofSeconds(10));
+    assertThat(spec.warmup()).isEqualTo(Duration.ofMillis(500));
+    assertThat(spec.repeats()).isEqualTo(1);
+    assertThat(spec.threads()).containsExactly(1, 16);
+    assertThat(spec.workloads()).extracting(MatrixSpec.Workload::name).containsExactly("workloada", "workloadc");
+    assertThat(spec.workloads().get(0).file()).isRegularFile();
+    assertThat(spec.stores()).extracting(MatrixSpec.Store::name).containsExactly("h2", "memory");
+    assertThat(spec.stores().get(0).profiles()).containsExactly("durable", "fast");
+    assertThat(spec.stores().get(0).properties()).containsEntry("h2.dir", "${output}/h2");
+    assertThat(spec.stores().get(1).profiles()).isEmpty();
+    assertThat(spec.loadThreads()).isEqualTo(16);
+    assertThat(spec.latencyWorkload()).isEqualTo("workloada");
+    assertThat(spec.cellTimeout()).isEqualTo(Duration.ofMillis(500).plusSeconds(10).plusMinutes(5));
+  }
+
+  @Test
+  void unknownKeyNamesItsLineAndTheNearestKnownKey() throws Exception {
+    Path f = write(VALID.replace("  - binding: memory", "  - binding: memory\n    profils: [fast]"));
+    assertThatThrownBy(() -> MatrixFile.read(f, home)).isInstanceOf(ConfigException.class)
+        .hasMessage(f + ":12: stores[1].profils: unknown key; did you mean 'profiles'?");
+  }
+
+  @Test
+  void outOfRangeThreadCountNamesTheElement() throws Exception {
+    Path f = write(VALID.replace("threads: [1, 16]", "threads:\n  - 1\n  - 0"));
+    assertThatThrownBy(() -> MatrixFile.read(f, home))
+        .hasMessage(f + ":6: threads[1]: must be between 1 and 100000, got 0");
+  }
+
+  @Test
+  void durationAndOperationCountTogetherAreRefused() throws Exception {
+    Path f = write(VALID.replace("duration: 10s", "duration: 10s\noperationcount: 5"));
+    assertThatThrownBy(() -> MatrixFile.read(f, home)).hasMessage(f + ":2: duration: give either operationcount or "
+        + "duration, not both");
+  }
+
+  @Test
+  void durationWithoutUnitIsRefused() throws Exception {
+    Path f = write(VALID.replace("duration: 10s", "duration: 10"));
+    assertThatThrownBy(() -> MatrixFile.read(f, home)).hasMessageStartingWith(f + ":2: duration: must be a duration");
+  }
+
+  @Test
+  void missingWorkloadFileNamesTheElement() throws Exception {
+    Path f = write(VALID.replace("workloadc]", "workloadz]"));
+    assertThatThrownBy(() -> MatrixFile.read(f, home))
+        .hasMessageStartingWith(f + ":5: workloads[1]: no such workload file: workloadz");
+  }
+
+  @Test
+  void baselineMustNameAStore() throws Exception {
+    Path f = write(VALID.replace("baseline: h2", "baseline: postgres"));
+    assertThatThrownBy(() -> MatrixFile.read(f, home))
+        .hasMessage(f + ":6: baseline: must name one of the stores (h2, memory), got postgres");
+  }
+
+  @Test
+  void sameStoreTwiceNeedsNames() throws Exception {
+    Path f = write(VALID.replace("  - binding: memory", "  - binding: h2"));
+    assertThatThrownBy(() -> MatrixFile.read(f, home)).hasMessageContaining("store h2 is listed twice");
+  }
+
+  @Test
+  void unsetEnvironmentVariableIsNamedWithoutAValue() throws Exception {
+    Path f = write(VALID.replace("{h2.dir: \"${output}/h2\"}", "{h2.password: \"${env:YCSB_TEST_SURELY_UNSET_1}\"}"));
+    assertThatThrownBy(() -> MatrixFile.read(f, home)).hasMessage(f + ":10: stores[0].properties.h2.password: "
+        + "environment variable YCSB_TEST_SURELY_UNSET_1 is not set; set it before running the matrix (its value "
+        + "is never printed or saved)");
+  }
+
+  @Test
+  void invalidYamlGivesItsLine() throws Exception {
+    Path f = write("stores: [\n  - binding: h2\n");
+    assertThatThrownBy(() -> MatrixFile.read(f, home)).hasMessageStartingWith(f + ":").hasMessageContaining("not valid YAML");
+  }
+
+  @Test
+  void shippedMatricesAreValid() throws Exception {
+    Path root = home;
+    while (root != null && !Files.isDirectory(root.resolve("conf/matrices"))) {
+      root = root.getParent();
+    }
+    assertThat(root).as("conf/matrices above " + home).isNotNull();
+    MatrixSpec embedded = MatrixFile.read(root.resolve("conf/matrices/embedded.yaml"), root);
+    assertThat(embedded.stores()).extracting(MatrixSpec.Store::binding).containsExactly("h2", "sqlite", "memory");
+    assertThat(embedded.workloads()).hasSize(6);
+  }
+}

@@ -1,0 +1,121 @@
+package dev.ycsbdriver.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.testing.Resources;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Seals the layouts people and scripts read: the Markdown tables and the CSV columns, from fixed result
+ * files (h2 durable and fast, memory without a profile, workloads A and D, two repeats of one cell).
+ * When a layout changes on purpose, the actual files are left in {@code target/report-golden/} to copy over.
+ */
+class ReportGoldenTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir
+  Path out;
+
+  private Path write() throws Exception {
+    Path results = Resources.path("/report/results");
+    return ReportWriter.write(new ReportWriter.Request(List.of(results), out, "Golden report", "h2", "workloada"));
+  }
+
+  private static void assertGolden(Path actual, String golden) throws Exception {
+    String expected = Files.readString(Resources.path("/report/" + golden));
+    String got = Files.readString(actual);
+    if (!got.equals(expected)) {
+      Path keep = Path.of("target/report-golden");
+      Files.createDirectories(keep);
+      Files.writeString(keep.resolve(golden), got);
+    }
+    assertThat(got).as("layout of " + golden + "; actual in target/report-golden/").isEqualTo(expected);
+  }
+
+  @Test
+  void markdownLayoutIsSealed() throws Exception {
+    write();
+    assertGolden(out.resolve("report.md"), "golden-report.md");
+  }
+
+  @Test
+  void csvLayoutIsSealed() throws Exception {
+    write();
+    assertGolden(out.resolve("report.csv"), "golden-report.csv");
+    assertThat(Files.readAllLines(out.resolve("report.csv")).get(0)).isEqualTo(String.join(",", CsvReport.COLUMNS));
+  }
+
+  @Test
+  void repeatsGiveTheMedianAndTheSpread() throws Exception {
+    write();
+    JsonNode report = JSON.readTree(out.resolve("report.json").toFile());
+    JsonNode cell = null;
+    for (JsonNode c : report.get("cells")) {
+      if (c.get("store").asText().equals("h2") && c.get("profile").asText().equals("durable")
+          && c.get("workload").asText().equals("workloada")) {
+        cell = c;
+      }
+    }
+    assertThat(cell).isNotNull();
+    JsonNode t = cell.get("throughputOpsPerSec");
+    assertThat(cell.get("repeats").asInt()).isEqualTo(2);
+    assertThat(t.get("max").asDouble()).isEqualTo(t.get("min").asDouble() * 1.10, org.assertj.core.data.Offset.offset(1e-6));
+    assertThat(t.get("median").asDouble()).isEqualTo((t.get("min").asDouble() + t.get("max").asDouble()) / 2);
+  }
+
+  @Test
+  void htmlIsSelfContainedWithEmbeddedCharts() throws Exception {
+    write();
+    String html = Files.readString(out.resolve("report.html"));
+    assertThat(html).contains("<img alt=\"Throughput per workload, profile durable, 4 threads\" src=\"data:image/png;base64,")
+        .doesNotContain("<script", "http://", "https://", "src=\"charts/");
+    try (var charts = Files.list(out.resolve("charts"))) {
+      assertThat(charts.map(p -> p.getFileName().toString()).toList())
+          .contains("throughput-durable-t4.png", "latency-durable-workloada-t4.png");
+    }
+  }
+
+  @Test
+  void severalThreadCountsGiveATableEachAndThroughputAgainstThreadsCharts() throws Exception {
+    Path in = out.resolve("in");
+    try (var files = Files.walk(Resources.path("/report/results"))) {
+      for (Path f : files.filter(p -> p.getFileName().toString().equals("result.json")).toList()) {
+        String name = f.getParent().getFileName().toString();
+        String text = Files.readString(f);
+        Files.createDirectories(in.resolve(name));
+        Files.writeString(in.resolve(name).resolve("result.json"), text);
+        Files.createDirectories(in.resolve(name + "-t16"));
+        Files.writeString(in.resolve(name + "-t16").resolve("result.json"),
+            text.replace("\"threads\": 4,", "\"threads\": 16,"));
+      }
+    }
+    ReportWriter.write(new ReportWriter.Request(List.of(in), out.resolve("report"), "t", null, null));
+    assertThat(out.resolve("report/report.md")).content()
+        .contains("### Throughput (ops/s), 4 threads", "### Throughput (ops/s), 16 threads");
+    assertThat(out.resolve("report/charts/scaling-durable-workloada.png")).isNotEmptyFile();
+    assertThat(out.resolve("report/charts/scaling-fast-workloadd.png")).isNotEmptyFile();
+  }
+
+  @Test
+  void unknownBaselineIsAConfigurationError() {
+    assertThatThrownBy(() -> ReportWriter.write(new ReportWriter.Request(List.of(Resources.path("/report/results")), out,
+        "x", "postgres", null))).isInstanceOf(ConfigException.class)
+        .hasMessage("--baseline: must name a store in the results (h2, memory), got postgres");
+  }
+
+  @Test
+  void aFileThatIsNotAResultIsNamed() throws Exception {
+    Path bad = out.resolve("result.json");
+    Files.writeString(bad, "{\"hello\": 1}");
+    assertThatThrownBy(() -> ResultReader.read(List.of(bad)))
+        .hasMessage(bad + ": not a result JSON of ycsb-driver (no schemaVersion)");
+  }
+}
