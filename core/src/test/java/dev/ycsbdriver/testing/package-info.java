@@ -1,0 +1,6 @@
+/**
+ * Test helpers shipped in core's test-jar for the bindings' tests: the binding contract, stub
+ * stores, command-line runs, summary-line parsing, test resources, and {@link
+ * dev.ycsbdriver.testing.BrowserCheck}, which opens an HTML report in headless Chromium.
+ */
+package dev.ycsbdriver.testing;
