@@ -1,0 +1,213 @@
+package dev.ycsbdriver.distribution;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ycsbdriver.testing.BrowserCheck;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code bin/ycsb matrix} from the assembled distribution: killed midway (SIGKILL, no chance to clean
+ * up) and run again, it completes only the missing cells; its HTML report renders in headless Chromium
+ * without console errors or broken images; the shipped PostgreSQL/MySQL matrix, shortened, runs
+ * against the local servers and its report has every figure per workload, profile and store.
+ */
+class MatrixIT {
+  private static final Path TREE = Path.of(System.getProperty("distribution.dir")).toAbsolutePath();
+  private static final Path WORK = TREE.getParent().resolve("matrix-it");
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @Test
+  void killedMidwayAndRunAgainCompletesOnlyTheMissingCellsAndTheReportRendersInABrowser() throws Exception {
+    Path out = WORK.resolve("embedded-kill");
+    deleteTree(out);
+    Path file = write("kill.yaml", """
+        name: kill
+        output: %s
+        recordcount: 2000
+        duration: 2s
+        warmup: 1s
+        threads: [4]
+        workloads: [workloada, workloadd]
+        loadThreads: 4
+        baseline: h2
+        stores:
+          - binding: h2
+            profiles: [durable, fast]
+            properties: {h2.dir: "${output}/data/h2"}
+          - binding: memory
+            profiles: []
+        """.formatted(out));
+    Process matrix = start(Map.of(), out.resolve("first.err"), "matrix", file.toString());
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(180);
+    while (okCells(out).size() < 2) {
+      assertThat(matrix.isAlive()).as("the matrix ended before 2 cells were done").isTrue();
+      assertThat(System.nanoTime() - deadline).as("2 cells within 180 s").isNegative();
+      Thread.sleep(200);
+    }
+    long pid = matrix.pid();
+    matrix.destroyForcibly();
+    assertThat(matrix.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    List<Path> doneBefore = okCells(out);
+    assertThat(doneBefore).hasSizeBetween(2, 5);
+    Map<Path, FileTime> times = new HashMap<>();
+    for (Path p : doneBefore) {
+      times.put(p, Files.getLastModifiedTime(p));
+    }
+    // the cell that was running notices that its matrix is gone and stops by itself
+    long childDeadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (children(pid) > 0) {
+      assertThat(System.nanoTime() - childDeadline).as("the orphaned cell stops within 60 s").isNegative();
+      Thread.sleep(200);
+    }
+
+    Outcome second = run(Map.of(), "matrix", file.toString());
+    assertThat(second.exitCode()).as(second.stderr()).isZero();
+    assertThat(second.stderr()).contains("6 of 6 cells done (" + doneBefore.size() + " from an earlier run), 0 failed");
+    for (int i = 1; i <= doneBefore.size(); i++) {
+      assertThat(second.stderr()).doesNotContain("[matrix] cell " + i + "/6 ");
+    }
+    for (Map.Entry<Path, FileTime> e : times.entrySet()) {
+      assertThat(Files.getLastModifiedTime(e.getKey())).as(e.getKey().toString()).isEqualTo(e.getValue());
+    }
+    assertThat(okCells(out)).hasSize(6);
+    assertThat(out.resolve("report.md")).content().contains("| h2 |", "| memory |", "WRITE_DELAY=0", "WRITE_DELAY=500");
+
+    BrowserCheck.Result page = BrowserCheck.check(out.resolve("report.html"), Duration.ofSeconds(90));
+    assertThat(page.consoleErrors()).isEmpty();
+    assertThat(page.brokenImages()).isEmpty();
+    assertThat(page.images()).isGreaterThanOrEqualTo(4);
+    assertThat(page.title()).isEqualTo("ycsb-driver matrix: kill");
+  }
+
+  @Test
+  void postgresAndMysqlMatrixReportsEveryFigurePerWorkloadProfileAndStore() throws Exception {
+    Path out = WORK.resolve("postgres-mysql");
+    deleteTree(out);
+    String shipped = Files.readString(TREE.resolve("conf/matrices/postgres-mysql-durable-vs-fast.yaml"));
+    // the shipped matrix, shortened so that CI stays short: same stores, profiles, workloads and threads
+    String shortened = shipped.replaceFirst("(?m)^output: .*$", "output: " + out)
+        .replaceFirst("(?m)^recordcount: .*$", "recordcount: 5000")
+        .replaceFirst("(?m)^duration: .*$", "duration: 2s")
+        .replaceFirst("(?m)^warmup: .*$", "warmup: 1s");
+    assertThat(shortened).contains("threads: [64]", "profiles: [durable, fast]");
+    Path file = write("postgres-mysql.yaml", shortened);
+    Outcome outcome = run(Map.of("YCSB_POSTGRES_PASSWORD", "ycsb_pw_secret", "YCSB_MYSQL_PASSWORD", "ycsb_pw_secret"),
+        "matrix", file.toString());
+    assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
+    assertThat(outcome.stderr()).contains("24 of 24 cells done").doesNotContain("ycsb_pw_secret");
+    try (Stream<Path> files = Files.walk(out)) {
+      for (Path f : files.filter(Files::isRegularFile).toList()) {
+        assertThat(Files.readString(f, StandardCharsets.ISO_8859_1)).as(f.toString()).doesNotContain("ycsb_pw_secret");
+      }
+    }
+    JsonNode report = JSON.readTree(out.resolve("report.json").toFile());
+    int cells = 0;
+    for (JsonNode c : report.get("cells")) {
+      cells++;
+      String what = c.get("store").asText() + " " + c.get("profile").asText() + " " + c.get("workload").asText();
+      assertThat(c.get("repeats").asInt()).as(what).isEqualTo(1);
+      assertThat(c.at("/throughputOpsPerSec/median").asDouble()).as(what).isPositive();
+      assertThat(c.get("meanLatencyMicros").size()).as(what).isPositive();
+      assertThat(c.get("p99LatencyMicros").size()).as(what).isPositive();
+      assertThat(c.at("/serverCpuAvgPercent/median").asDouble()).as(what + " server CPU").isPositive();
+      assertThat(c.at("/opsPerServerCpuPercent/median").asDouble()).as(what).isPositive();
+      assertThat(c.at("/driverCpuAvgPercent/median").asDouble()).as(what).isPositive();
+      String expected = c.get("store").asText().equals("postgres")
+          ? (c.get("profile").asText().equals("durable") ? "on" : "off")
+          : (c.get("profile").asText().equals("durable") ? "1" : "0");
+      String key = c.get("store").asText().equals("postgres") ? "synchronous_commit" : "innodb_flush_log_at_trx_commit";
+      assertThat(c.at("/serverSettings/" + key).asText()).as(what).isEqualTo(expected);
+    }
+    assertThat(cells).isEqualTo(24);
+    String md = Files.readString(out.resolve("report.md"));
+    assertThat(md).contains("## Profile: durable", "## Profile: fast", "### Throughput relative to postgres (x), 64 threads",
+        "| postgres |", "| mysql |", "synchronous_commit=on", "synchronous_commit=off");
+    for (String w : List.of("workloada", "workloadb", "workloadc", "workloadd", "workloade", "workloadf")) {
+      assertThat(md).contains(w + " (ops/s)", w + " (ops/CPU%)");
+    }
+  }
+
+  private static List<Path> okCells(Path out) throws IOException {
+    List<Path> ok = new ArrayList<>();
+    if (!Files.isDirectory(out.resolve("cells"))) {
+      return ok;
+    }
+    try (Stream<Path> files = Files.walk(out.resolve("cells"))) {
+      for (Path f : files.filter(p -> p.getFileName().toString().equals("cell.json")).toList()) {
+        try {
+          if (JSON.readTree(f.toFile()).path("status").asText().equals("ok")) {
+            ok.add(f);
+          }
+        } catch (IOException e) {
+          // being written
+        }
+      }
+    }
+    return ok;
+  }
+
+  private static long children(long parentPid) {
+    String mark = "-Dycsb.parent.pid=" + parentPid;
+    return ProcessHandle.allProcesses().filter(p -> p.info().arguments().map(a -> List.of(a).contains(mark))
+        .orElse(false)).count();
+  }
+
+  private static Path write(String name, String text) throws IOException {
+    Files.createDirectories(WORK);
+    Path f = WORK.resolve(name);
+    Files.writeString(f, text);
+    return f;
+  }
+
+  private static Process start(Map<String, String> env, Path err, String... args) throws IOException {
+    Files.createDirectories(err.getParent());
+    List<String> command = new ArrayList<>();
+    command.add(TREE.resolve("bin/ycsb").toString());
+    command.addAll(List.of(args));
+    ProcessBuilder pb = new ProcessBuilder(command).directory(TREE.getParent().toFile())
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile());
+    pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+    pb.environment().putAll(env);
+    return pb.start();
+  }
+
+  private static Outcome run(Map<String, String> env, String... args) throws Exception {
+    Path err = WORK.resolve("run-" + System.nanoTime() + ".err");
+    Process p = start(env, err, args);
+    if (!p.waitFor(600, TimeUnit.SECONDS)) {
+      p.destroy();
+      p.waitFor(60, TimeUnit.SECONDS);
+      throw new AssertionError("bin/ycsb " + String.join(" ", args) + " did not end within 600 s: "
+          + Files.readString(err));
+    }
+    return new Outcome(p.exitValue(), Files.readString(err, StandardCharsets.UTF_8));
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> walk = Files.walk(dir)) {
+      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+
+  private record Outcome(int exitCode, String stderr) {
+  }
+}
