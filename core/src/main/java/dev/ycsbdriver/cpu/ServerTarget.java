@@ -95,7 +95,8 @@ public final class ServerTarget {
       return unavailable("no " + what.replace("processes", "process") + " on this machine"
           + "; set cpu.server.process or cpu.server.pid, or run the server here");
     }
-    return new ServerTarget(found, false, what + suffix + " (" + found.size() + " pids)", null);
+    String count = found.size() == 1 ? "1 pid" : found.size() + " pids";
+    return new ServerTarget(found, false, what + suffix + " (" + count + ")", null);
   }
 
   private static List<Integer> parsePids(String text) throws ConfigException {

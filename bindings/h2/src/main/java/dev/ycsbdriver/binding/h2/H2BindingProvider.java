@@ -80,19 +80,20 @@ public final class H2BindingProvider implements BindingProvider {
   private static ServerFacts facts(Connection c, String profile, Path dir) throws SQLException {
     Map<String, String> settings = new LinkedHashMap<>();
     settings.put("database", dir.resolve("ycsb.mv.db").toString());
-    try (PreparedStatement ps = c.prepareStatement(
-        "SELECT SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS WHERE SETTING_NAME = ?")) {
-      for (String name : List.of("WRITE_DELAY", "LOCK_TIMEOUT")) {
-        ps.setString(1, name);
-        try (ResultSet rs = ps.executeQuery()) {
-          settings.put(name, rs.next() ? rs.getString(1) : "unknown");
-        }
-      }
-    }
+    // WRITE_DELAY is a database setting; LOCK_TIMEOUT is the session's, read with H2's LOCK_TIMEOUT() function
+    settings.put("WRITE_DELAY", firstValue(c,
+        "SELECT SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS WHERE SETTING_NAME = 'WRITE_DELAY'"));
+    settings.put("LOCK_TIMEOUT", firstValue(c, "SELECT LOCK_TIMEOUT()"));
     List<String> warnings = "durable".equals(profile)
         ? List.of("h2: H2 does not fsync each commit; with WRITE_DELAY=0 a commit survives a crash of the driver "
             + "process, not of the machine")
         : List.of();
     return new ServerFacts("H2", c.getMetaData().getDatabaseProductVersion(), profile, settings, warnings);
+  }
+
+  private static String firstValue(Connection c, String query) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement(query); ResultSet rs = ps.executeQuery()) {
+      return rs.next() ? rs.getString(1) : "unknown";
+    }
   }
 }

@@ -17,6 +17,7 @@ class H2IT extends EmbeddedFileStoreContract {
 
   @Override
   protected Map<String, Map<String, String>> profileReadBack() {
-    return Map.of("durable", Map.of("WRITE_DELAY", "0"), "fast", Map.of("WRITE_DELAY", "500"));
+    return Map.of("durable", Map.of("WRITE_DELAY", "0", "LOCK_TIMEOUT", "10000"),
+        "fast", Map.of("WRITE_DELAY", "500", "LOCK_TIMEOUT", "10000"));
   }
 }
