@@ -28,6 +28,11 @@ import site.ycsb.Status;
  * <p>Stateless and thread-safe.
  */
 public final class ResultJson {
+  /** What the result says of intended latency in a closed loop (no {@code -target}). */
+  public static final String CLOSED_LOOP_NOTE = "closed loop (no -target): each thread starts an operation when its "
+      + "previous one ends, so there is no schedule to fall behind; intended latency is not measured and equals "
+      + "service time";
+
   /** The version of the document's layout; it changes when a field changes meaning or is removed. */
   public static final int SCHEMA_VERSION = 1;
   /** Classpath location of the JSON Schema. */
@@ -75,6 +80,16 @@ public final class ResultJson {
     r.warmupOperations().forEach(warmupOps::put);
     root.put("measurementInterval", r.measurement().interval().name().toLowerCase(java.util.Locale.ROOT));
     root.put("intendedLatencyMeasured", r.config().paced());
+    ObjectNode schedule = root.putObject("schedule");
+    if (r.scheduleLag() == null) {
+      schedule.put("mode", "closed loop");
+      schedule.put("note", CLOSED_LOOP_NOTE);
+    } else {
+      schedule.put("mode", "target");
+      schedule.put("targetOpsPerSec", r.scheduleLag().targetOpsPerSec());
+      schedule.put("maxLagMillis", r.scheduleLag().maxLagMillis());
+      schedule.put("finalLagMillis", r.scheduleLag().finalLagMillis());
+    }
     root.put("profile", r.config().profile());
     root.put("startTime", r.start().toString());
     root.put("endTime", r.end().toString());
@@ -179,6 +194,9 @@ public final class ResultJson {
       node.put("elapsedMillis", p.elapsedMillis());
       node.put("intervalMillis", p.intervalMillis());
       node.put("opsPerSec", p.opsPerSec());
+      if (p.scheduleLagMillis() != null) {
+        node.put("scheduleLagMillis", p.scheduleLagMillis());
+      }
       while (s < samples.size() && samples.get(s).elapsedMillis() < p.elapsedMillis()) {
         s++;
       }

@@ -41,13 +41,16 @@ import java.util.Map;
  * @param histogramLogs measurement name to its {@code .hlog} file
  * @param warmupOperations operations done during the warm-up per measurement name, every status
  *     counted; empty without a warm-up
+ * @param scheduleLag how far the run fell behind its {@code -target} schedule; null in a closed loop (no
+ *     target), where intended latency is not measured
  */
 public record RunReport(String toolVersion, String bindingName, String workloadName, String dbClass, RunConfig config, Settings settings,
                         MeasurementConfig measurement, Instant start, Instant end, long runtimeMillis,
                         long operationsDone, long targetedOperations, List<OperationReport> operations,
                         List<GcStat> gc, CpuSummary cpu, ServerFacts server, MachineFacts machine,
                         List<TimeSeriesPoint> timeSeries, List<String> warnings, Outcome outcome,
-                        Path runDirectory, Map<String, Path> histogramLogs, Map<String, Long> warmupOperations) {
+                        Path runDirectory, Map<String, Path> histogramLogs, Map<String, Long> warmupOperations,
+                        ScheduleLag scheduleLag) {
 
   /** Copies the collections. */
   public RunReport {

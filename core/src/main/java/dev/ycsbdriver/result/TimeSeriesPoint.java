@@ -12,9 +12,12 @@ import java.util.Map;
  * @param opsPerSec operations completed in the interval per second (all statuses)
  * @param latency per measurement name, service-time figures of the interval; only names with
  *     operations in it
+ * @param scheduleLagMillis the largest schedule lag seen in the interval (looked at every 10 ms), in
+ *     milliseconds: how far behind its {@code -target} schedule the run fell (see {@link ScheduleLag});
+ *     null without a target
  */
 public record TimeSeriesPoint(long elapsedMillis, long intervalMillis, double opsPerSec,
-                              Map<String, IntervalLatency> latency) {
+                              Map<String, IntervalLatency> latency, Double scheduleLagMillis) {
   /** Copies the map. */
   public TimeSeriesPoint {
     latency = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(latency));

@@ -16,12 +16,15 @@ import site.ycsb.Status;
 
 /**
  * The final summary in YCSB 0.17.0's text format ({@code TextMeasurementsExporter}), line for line,
- * followed by ycsb-driver's {@code [CPU]} block, which YCSB parsers skip as an unknown metric.
+ * followed by ycsb-driver's {@code [CPU]} and {@code [SCHEDULE]} blocks, which YCSB parsers skip as unknown
+ * metrics.
  *
  * <p>Each line is {@code [<metric>], <measurement>, <value>}; integers print as {@link Long#toString},
  * fractions as {@link Double#toString}, as YCSB prints them. Order: OVERALL, GC collectors (in YCSB's
  * {@code HashMap} order), GC totals, one block per measurement in YCSB's {@code ConcurrentHashMap}
- * order (then {@code Intended-} blocks with {@code measurement.interval=both}), then CPU.
+ * order (then {@code Intended-} blocks with {@code measurement.interval=both}), then CPU, then the
+ * schedule: with {@code -target}, its target and how far the run fell behind it ({@link ScheduleLag});
+ * without, one line saying the run was a closed loop, where intended latency is not measured.
  *
  * <p>Stateless and thread-safe.
  */
@@ -39,6 +42,7 @@ public final class YcsbTextSummary {
     writeGc(report, out);
     writeMeasurements(report, out);
     writeCpu(report, out);
+    writeSchedule(report, out);
     out.flush();
   }
 
@@ -136,6 +140,18 @@ public final class YcsbTextSummary {
     line(out, "CPU", "OpsPerServerCpuPercent", opsPerCpu == null ? "n/a" : Double.toString(opsPerCpu));
     line(out, "CPU", "LogicalCores", Integer.toString(cpu.logicalCores()));
     line(out, "CPU", "ServerSource", cpu.serverSource());
+  }
+
+  private static void writeSchedule(RunReport report, PrintWriter out) {
+    ScheduleLag lag = report.scheduleLag();
+    if (lag == null) {
+      // no commas in a value: parsers of YCSB's output split lines on them
+      line(out, "SCHEDULE", "Mode", "closed loop (no -target); intended latency is not measured: it equals service time");
+      return;
+    }
+    line(out, "SCHEDULE", "TargetOpsPerSec", Long.toString(lag.targetOpsPerSec()));
+    line(out, "SCHEDULE", "MaxLag(ms)", Double.toString(round1(lag.maxLagMillis())));
+    line(out, "SCHEDULE", "FinalLag(ms)", Double.toString(round1(lag.finalLagMillis())));
   }
 
   private static void figure(PrintWriter out, String who, CpuFigure f) {

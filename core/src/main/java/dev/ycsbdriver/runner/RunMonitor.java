@@ -5,6 +5,7 @@ import dev.ycsbdriver.measure.IntervalHarvester;
 import dev.ycsbdriver.measure.MeasurementRegistry;
 import dev.ycsbdriver.measure.OperationMeasurement;
 import dev.ycsbdriver.result.HistogramLogs;
+import dev.ycsbdriver.result.ScheduleLag;
 import dev.ycsbdriver.result.StatusLine;
 import dev.ycsbdriver.result.TimeSeriesPoint;
 import dev.ycsbdriver.result.TimeSeriesPoint.IntervalLatency;
@@ -24,6 +25,7 @@ import org.HdrHistogram.Histogram;
 /**
  * The run's single background observer: every second it harvests the interval histograms (time
  * series, {@code .hlog} files) and, every {@code status.interval}, prints YCSB's status line on stderr.
+ * With {@code -target} it also looks at the schedule lag every 10 ms and keeps each interval's largest.
  * The first status line is printed at t=0 and the last after the client threads finish, as YCSB does.
  *
  * <p>Lifecycle: {@link #start()} when the clock starts, {@link #finish()} once, after the client threads
@@ -31,6 +33,8 @@ import org.HdrHistogram.Histogram;
  */
 final class RunMonitor implements Runnable {
   private static final long TICK_NANOS = TimeUnit.SECONDS.toNanos(1);
+  /** How often the schedule lag is looked at between ticks: a stall shorter than a tick still shows. */
+  private static final long LAG_SAMPLE_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
   private final MeasurementRegistry registry;
   private final IntervalHarvester harvester;
@@ -45,7 +49,11 @@ final class RunMonitor implements Runnable {
   private final List<TimeSeriesPoint> timeSeries = new ArrayList<>();
   private final Set<String> seen = new HashSet<>();
   private final Thread thread;
+  /** The run's {@code -target} schedule, or null in a closed loop. */
+  private final Schedule schedule;
   private volatile boolean stopping;
+  private long maxScheduleLagNanos;
+  private long intervalMaxLagNanos;
 
   private long lastTickNanos;
   private long lastTickOps;
@@ -53,8 +61,10 @@ final class RunMonitor implements Runnable {
   private long lastStatusOps;
 
   RunMonitor(MeasurementRegistry registry, List<ClientThread> clients, HistogramLogs logs, PrintStream err,
-             StatusLine statusLine, boolean status, long statusIntervalNanos, long startNanos, long startEpochMillis) {
+             StatusLine statusLine, boolean status, long statusIntervalNanos, long startNanos, long startEpochMillis,
+             Schedule schedule) {
     this.registry = registry;
+    this.schedule = schedule;
     this.harvester = new IntervalHarvester(registry);
     this.clients = clients;
     this.logs = logs;
@@ -84,7 +94,12 @@ final class RunMonitor implements Runnable {
     while (!stopping) {
       long now = System.nanoTime();
       if (now < nextTick) {
-        LockSupport.parkNanos(nextTick - now);
+        if (schedule == null) {
+          LockSupport.parkNanos(nextTick - now);
+        } else {
+          intervalMaxLagNanos = Math.max(intervalMaxLagNanos, schedule.lagNanos(now));
+          LockSupport.parkNanos(Math.min(nextTick - now, LAG_SAMPLE_NANOS));
+        }
         continue;
       }
       tick(now);
@@ -124,6 +139,20 @@ final class RunMonitor implements Runnable {
     return List.copyOf(timeSeries);
   }
 
+  /**
+   * Call after {@link #finish()}.
+   *
+   * @param endNanos when the client threads stopped taking operations
+   * @return how far the run fell behind its schedule, or null in a closed loop
+   */
+  ScheduleLag scheduleLag(long endNanos, long targetOpsPerSec) {
+    if (schedule == null) {
+      return null;
+    }
+    long finalLagNanos = schedule.lagNanos(endNanos);
+    return new ScheduleLag(targetOpsPerSec, Math.max(maxScheduleLagNanos, finalLagNanos) / 1e6, finalLagNanos / 1e6);
+  }
+
   private void tick(long now) {
     long fromMillis = startEpochMillis + TimeUnit.NANOSECONDS.toMillis(lastTickNanos - startNanos);
     long toMillis = startEpochMillis + TimeUnit.NANOSECONDS.toMillis(now - startNanos);
@@ -140,10 +169,18 @@ final class RunMonitor implements Runnable {
             h.getMaxValue()));
       }
     }
+    Double lagMillis = null;
+    if (schedule != null) {
+      // the last tick comes after the threads stopped taking operations: the schedule goes on without them
+      long lag = stopping ? intervalMaxLagNanos : Math.max(intervalMaxLagNanos, schedule.lagNanos(now));
+      maxScheduleLagNanos = Math.max(maxScheduleLagNanos, lag);
+      lagMillis = lag / 1e6;
+      intervalMaxLagNanos = 0;
+    }
     if (intervalNanos > 0) {
       double opsPerSec = (ops - lastTickOps) * 1e9 / intervalNanos;
       timeSeries.add(new TimeSeriesPoint(TimeUnit.NANOSECONDS.toMillis(now - startNanos),
-          TimeUnit.NANOSECONDS.toMillis(intervalNanos), opsPerSec, latency));
+          TimeUnit.NANOSECONDS.toMillis(intervalNanos), opsPerSec, latency, lagMillis));
     }
     lastTickNanos = now;
     lastTickOps = ops;

@@ -16,6 +16,7 @@ import dev.ycsbdriver.measure.WorkloadMeasurements;
 import dev.ycsbdriver.result.HistogramLogs;
 import dev.ycsbdriver.result.Outcome;
 import dev.ycsbdriver.result.RunReport;
+import dev.ycsbdriver.result.ScheduleLag;
 import dev.ycsbdriver.result.StatusLine;
 import dev.ycsbdriver.result.ToolVersion;
 import dev.ycsbdriver.spi.Binding;
@@ -48,6 +49,12 @@ public final class Runner {
 
   private final RunRequest request;
   private final RunConfig config;
+  /** Said when intended latency is asked for in a closed loop; %s is the measurement.interval value. */
+  static final String CLOSED_LOOP_INTENDED = "measurement.interval=%s: without -target the run is a closed loop, "
+      + "so intended latency equals service time and says nothing about waiting; set -target to measure it";
+  /** A run that ends at least this far behind its schedule gets a warning, in milliseconds. */
+  static final double BEHIND_SCHEDULE_MILLIS = 1000;
+
   private final List<String> warnings = new ArrayList<>();
 
   /** @param request what to run */
@@ -126,9 +133,14 @@ public final class Runner {
 
     boolean warmup = !config.warmup().isZero();
     request.err().println("Starting test.");
+    Schedule schedule = null;
     if (config.paced()) {
-      Schedule schedule = new Schedule(System.nanoTime(), config.targetOpsPerSec());
-      clients.forEach(c -> c.schedule(schedule));
+      Schedule s = new Schedule(System.nanoTime(), config.targetOpsPerSec());
+      clients.forEach(c -> c.schedule(s));
+      schedule = s;
+    } else if (measurement.interval() != MeasurementConfig.Interval.OP) {
+      warnings.add(CLOSED_LOOP_INTENDED.formatted(measurement.interval().name().toLowerCase(java.util.Locale.ROOT)));
+      request.err().println("ycsb: warning: " + warnings.get(warnings.size() - 1));
     }
     MeasurementRegistry scratch = null;
     if (warmup) {
@@ -148,7 +160,7 @@ public final class Runner {
     HistogramLogs logs = new HistogramLogs(request.runDirectory(), start.toEpochMilli());
     RunMonitor monitor = new RunMonitor(registry, clients, logs, request.err(),
         new StatusLine(config.label(), measurement.interval()), config.status(),
-        config.statusInterval().toNanos(), startNanos, start.toEpochMilli());
+        config.statusInterval().toNanos(), startNanos, start.toEpochMilli(), schedule);
     gates.go().countDown();
     monitor.start();
 
@@ -156,6 +168,11 @@ public final class Runner {
     long endNanos = System.nanoTime();
     Map<String, ChannelTotals> totals = monitor.finish();
     CpuSummary cpu = sampler.stop();
+    ScheduleLag lag = monitor.scheduleLag(endNanos, config.targetOpsPerSec());
+    if (lag != null && lag.finalLagMillis() >= BEHIND_SCHEDULE_MILLIS) {
+      warnings.add(String.format(java.util.Locale.ROOT, "the run ended %.1f s behind its -target %d ops/s schedule: "
+          + "the store did not keep up with the target, and intended latency includes that wait", lag.finalLagMillis() / 1000, config.targetOpsPerSec()));
+    }
     warnings.addAll(cpu.warnings());
     warnings.addAll(logs.errors());
     warnings.addAll(binding.serverFacts().warnings());
@@ -170,7 +187,7 @@ public final class Runner {
         TimeUnit.NANOSECONDS.toMillis(endNanos - startNanos), opsDone, config.operationCount(),
         RunOutcomes.operations(registry, totals), GcStats.read(), cpu, binding.serverFacts(), machine,
         monitor.timeSeries(), warnings, outcome, request.runDirectory(), logs.files(),
-        warmupOperations(scratch));
+        warmupOperations(scratch), lag);
   }
 
   private static Map<String, Long> warmupOperations(MeasurementRegistry scratch) {

@@ -28,4 +28,15 @@ final class Schedule {
   long nextIntendedStartNanos() {
     return startNanos + (long) (next.getAndIncrement() * periodNanos);
   }
+
+  /**
+   * How far behind the schedule the run is: the time since the oldest operation that is due but not yet
+   * taken by any thread became due. 0 when every due operation has been taken (the run keeps up).
+   *
+   * @param nowNanos the present, on the {@link System#nanoTime()} scale
+   * @return the schedule lag in nanoseconds, at least 0
+   */
+  long lagNanos(long nowNanos) {
+    return Math.max(0, nowNanos - (startNanos + (long) (next.get() * periodNanos)));
+  }
 }

@@ -18,7 +18,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Seals the stdout summary against real upstream YCSB 0.17.0 output (golden files, see
  * {@code golden/README.md}): the same workload, threads and options give the same lines in the same
- * order with the same value types; ycsb-driver only adds {@code [CPU]} lines after them.
+ * order with the same value types; ycsb-driver only adds {@code [CPU]} and then {@code [SCHEDULE]} lines
+ * after them.
  */
 class YcsbGoldenTest {
   @TempDir
@@ -50,9 +51,13 @@ class YcsbGoldenTest {
 
     assertThat(keysAndTypes(withoutGc(ours), false)).as(run.out())
         .containsExactlyElementsOf(keysAndTypes(withoutGc(upstream), false));
-    assertThat(cpuLines(ours)).as("only [CPU] lines are added, after YCSB's lines").isNotEmpty()
-        .allSatisfy(l -> assertThat(l.metric()).isEqualTo("CPU"));
-    assertThat(ours.subList(ours.size() - cpuLines(ours).size(), ours.size())).isEqualTo(cpuLines(ours));
+    List<Line> added = addedLines(ours);
+    assertThat(added).as("only [CPU] then [SCHEDULE] lines are added, after YCSB's lines").isNotEmpty();
+    assertThat(ours.subList(ours.size() - added.size(), ours.size())).isEqualTo(added);
+    assertThat(added.stream().map(Line::metric).distinct().toList()).containsExactly("CPU", "SCHEDULE");
+    List<String> schedule = added.stream().filter(l -> l.metric().equals("SCHEDULE")).map(Line::measurement).toList();
+    assertThat(schedule).isEqualTo(options.contains("-target")
+        ? List.of("TargetOpsPerSec", "MaxLag(ms)", "FinalLag(ms)") : List.of("Mode"));
     assertGcBlockShape(ours);
   }
 
@@ -70,11 +75,15 @@ class YcsbGoldenTest {
   }
 
   private static List<Line> withoutGc(List<Line> lines) {
-    return lines.stream().filter(l -> !l.metric().startsWith("TOTAL_GC") && !l.metric().equals("CPU")).toList();
+    return lines.stream().filter(l -> !l.metric().startsWith("TOTAL_GC") && !isAdded(l)).toList();
   }
 
-  private static List<Line> cpuLines(List<Line> lines) {
-    return lines.stream().filter(l -> l.metric().equals("CPU")).toList();
+  private static boolean isAdded(Line l) {
+    return l.metric().equals("CPU") || l.metric().equals("SCHEDULE");
+  }
+
+  private static List<Line> addedLines(List<Line> lines) {
+    return lines.stream().filter(YcsbGoldenTest::isAdded).toList();
   }
 
   private static List<String> keysAndTypes(List<Line> lines, boolean values) {
