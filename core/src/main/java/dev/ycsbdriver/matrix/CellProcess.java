@@ -3,13 +3,17 @@ package dev.ycsbdriver.matrix;
 import dev.ycsbdriver.config.Secrets;
 import dev.ycsbdriver.runner.StopSignal;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * Runs one {@code load} or {@code run} of the driver as a child process: the same Java, the same class
@@ -23,6 +27,10 @@ import java.util.concurrent.TimeUnit;
 final class CellProcess {
   static final String SUMMARY_FILE = "summary.txt";
   static final String LOG_FILE = "log.txt";
+  /** Holds the running child's pid, so that a later matrix can wait for a child its killed parent left. */
+  static final String PID_FILE = "child.pid";
+  /** Names the matrix in the child's command line, before the long class path. */
+  static final String PARENT_PID_MARKER = "-Dycsb.parent.pid=";
   private static final long GRACE_MILLIS = 60_000;
 
   /**
@@ -60,7 +68,7 @@ final class CellProcess {
     if (home != null) {
       command.add("-Dycsb.home=" + home);
     }
-    command.add("-Dycsb.parent.pid=" + ProcessHandle.current().pid());
+    command.add(PARENT_PID_MARKER + ProcessHandle.current().pid());
     command.addAll(jvmArgs);
     command.add("-cp");
     command.add(System.getProperty("java.class.path"));
@@ -75,6 +83,8 @@ final class CellProcess {
         .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
         .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
         .start();
+    Path pidFile = directory.resolve(PID_FILE);
+    Files.writeString(pidFile, Long.toString(child.pid()), StandardCharsets.UTF_8);
     long deadline = timeout.isZero() ? Long.MAX_VALUE : start + timeout.toNanos();
     boolean timedOut = false;
     boolean interrupted = false;
@@ -98,8 +108,60 @@ final class CellProcess {
       interrupted = true;
     }
     int exit = child.isAlive() ? -1 : child.exitValue();
+    if (!child.isAlive()) {
+      Files.deleteIfExists(pidFile);
+    }
     long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start);
     return new Ending(exit, timedOut, interrupted, lastError(log), elapsed);
+  }
+
+  /**
+   * Waits for the children that an earlier matrix left running when it was killed without a chance to stop
+   * them ({@code kill -9}). Such a child stops by itself once it sees its parent gone, but until it has
+   * written its result it still holds the store (an embedded database's file lock, connections): a cell
+   * started next to it would fail or measure both. A child still running after the grace period is killed.
+   *
+   * @param cells the matrix's {@code cells} directory; nothing happens when it does not exist
+   * @param err receives one line per child waited for
+   * @throws IOException if the directory cannot be read
+   */
+  static void awaitLeftChildren(Path cells, PrintStream err) throws IOException {
+    if (!Files.isDirectory(cells)) {
+      return;
+    }
+    List<Path> pidFiles;
+    try (var files = Files.walk(cells)) {
+      pidFiles = files.filter(f -> f.getFileName().toString().equals(PID_FILE)).toList();
+    }
+    for (Path pidFile : pidFiles) {
+      String text = Files.readString(pidFile, StandardCharsets.UTF_8).trim();
+      Optional<ProcessHandle> child = text.matches("\\d+") ? ProcessHandle.of(Long.parseLong(text)) : Optional.empty();
+      if (child.isPresent() && child.get().isAlive() && isCell(child.get())) {
+        err.println("[matrix] waiting for pid " + text + ", a cell an earlier matrix left running in "
+            + cells.relativize(pidFile.getParent()) + ", to stop");
+        try {
+          child.get().onExit().get(GRACE_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+          child.get().destroyForcibly();
+        } catch (ExecutionException e) {
+          throw new IOException(e);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          return;
+        }
+      }
+      Files.deleteIfExists(pidFile);
+    }
+  }
+
+  /**
+   * @return whether the process is a driver started by a matrix, not an unrelated process that got the pid;
+   *     true when its command line cannot be read
+   */
+  static boolean isCell(ProcessHandle p) {
+    // the JDK reads only the first 4096 bytes of /proc/<pid>/cmdline and gives no arguments at all when the
+    // class path makes it longer; the command line, cut there, still holds the marker placed before -cp
+    return p.info().commandLine().map(c -> c.contains(PARENT_PID_MARKER)).orElse(true);
   }
 
   private static String lastError(Path log) {

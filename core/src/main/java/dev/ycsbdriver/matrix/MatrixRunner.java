@@ -89,6 +89,7 @@ public final class MatrixRunner {
     if (!Files.exists(copy) || !Files.isSameFile(copy, spec.file())) {
       Files.copy(spec.file(), copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
+    CellProcess.awaitLeftChildren(output.resolve("cells"), err);
     startNanos = System.nanoTime();
     int total = 0;
     for (MatrixSpec.Store store : spec.stores()) {
