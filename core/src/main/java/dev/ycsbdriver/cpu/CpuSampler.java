@@ -73,6 +73,8 @@ public final class CpuSampler implements AutoCloseable {
   private long windowDriverMillis;
   private long[] windowTicks;
   private CpuSummary summary;
+  // set by stop(): an interrupt would abort a reading from the agent half-way and count it as failed
+  private volatile boolean stopping;
 
   private CpuSampler(ServerTarget target, Duration interval) {
     this.target = target;
@@ -125,7 +127,7 @@ public final class CpuSampler implements AutoCloseable {
 
   private void loop() {
     long next = startNanos + intervalNanos;
-    while (!Thread.currentThread().isInterrupted()) {
+    while (!stopping) {
       long wait = next - System.nanoTime();
       if (wait > 0) {
         LockSupport.parkNanos(this, wait);
@@ -231,7 +233,8 @@ public final class CpuSampler implements AutoCloseable {
       summary = CpuSummary.unavailable(unavailable, intervalMillis);
       return summary;
     }
-    thread.interrupt();
+    stopping = true;
+    LockSupport.unpark(thread);
     try {
       thread.join();
     } catch (InterruptedException e) {
