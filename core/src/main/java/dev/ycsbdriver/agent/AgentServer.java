@@ -10,6 +10,7 @@ import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.codec.http.HttpObjectAggregator;
 import io.netty.handler.codec.http.HttpServerCodec;
+import io.netty.handler.timeout.ReadTimeoutHandler;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.util.concurrent.TimeUnit;
@@ -40,6 +41,8 @@ public final class AgentServer implements AutoCloseable {
   public static final int DEFAULT_PORT = 9464;
   /** The address it binds to when none is given: loopback only. */
   public static final String DEFAULT_BIND = "127.0.0.1";
+  /** A connection that sends nothing for this long is closed, so idle clients cannot pile up. */
+  static final int IDLE_TIMEOUT_SECONDS = 300;
 
   private final EventLoopGroup group;
   private final Channel channel;
@@ -70,8 +73,8 @@ public final class AgentServer implements AutoCloseable {
           .childHandler(new ChannelInitializer<SocketChannel>() {
             @Override
             protected void initChannel(SocketChannel ch) {
-              ch.pipeline().addLast(new HttpServerCodec(), new HttpObjectAggregator(AgentHandler.MAX_REQUEST_BYTES),
-                  new AgentHandler(counters, token));
+              ch.pipeline().addLast(new ReadTimeoutHandler(IDLE_TIMEOUT_SECONDS, TimeUnit.SECONDS), new HttpServerCodec(),
+                  new HttpObjectAggregator(AgentHandler.MAX_REQUEST_BYTES), new AgentHandler(counters, token));
             }
           })
           .bind(address).sync().channel();

@@ -48,17 +48,22 @@ final class AgentCommand implements Callable<Integer> {
     if (port < 0 || port > 65535) {
       throw new ConfigException("--port: must be 1 to 65535 (or 0 for any free port), got " + port);
     }
+    InetSocketAddress requested = new InetSocketAddress(bind, port);
+    if (requested.isUnresolved()) {
+      throw new ConfigException("--bind: must be an address of this host, got '" + bind + "' (unknown host)");
+    }
     String token = token();
     AgentServer server;
     try {
-      server = AgentServer.start(new InetSocketAddress(bind, port), token);
+      server = AgentServer.start(requested, token);
     } catch (IOException e) {
       throw new ConfigException("agent: " + e.getMessage());
     } catch (IllegalStateException e) {
       throw new ConfigException("agent: " + e.getMessage());
     }
     InetSocketAddress address = server.address();
-    cli.err().println("ycsb agent: listening on " + address.getHostString() + ":" + address.getPort()
+    String host = address.getHostString();
+    cli.err().println("ycsb agent: listening on " + (host.contains(":") ? "[" + host + "]" : host) + ":" + address.getPort()
         + (token == null ? "" : " (bearer token required)"));
     if (cli.handleSignals()) {
       for (String name : new String[] {"INT", "TERM"}) {

@@ -42,6 +42,12 @@ class AgentCommandTest {
   }
 
   @Test
+  void bindAddressThatIsNoHostExits2WithOneLine() {
+    assertOneLineUsageError(CliRun.of("agent", "--bind", "no-such-host.invalid"),
+        "ycsb: --bind: must be an address of this host, got 'no-such-host.invalid' (unknown host)");
+  }
+
+  @Test
   void portInUseExits2WithOneLine() throws Exception {
     try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
       int port = taken.getLocalPort();
