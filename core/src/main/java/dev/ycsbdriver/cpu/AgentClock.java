@@ -64,9 +64,20 @@ final class AgentClock {
       throw new ConfigException(CpuConfig.SERVER_AGENT.key() + ": must be host:port with a port from 1 to 65535"
           + " (an IPv6 address in brackets), got '" + hostPort + "'");
     }
+    if (token != null && token.chars().anyMatch(c -> c < 0x21 || c > 0x7e)) {
+      // the value is a secret: say what is wrong with it, never what it is
+      throw new ConfigException(CpuConfig.SERVER_AGENT_TOKEN.key()
+          + ": must be printable characters without spaces, as the agent's token is");
+    }
     String query = URLEncoder.encode(String.join(",", processNames), StandardCharsets.UTF_8);
-    return new AgentClock(hostPort, URI.create("http://" + host + ":" + port + "/cpu?process=" + query),
-        token == null || token.isEmpty() ? null : token);
+    URI uri;
+    try {
+      uri = new URI("http://" + host + ":" + port + "/cpu?process=" + query);
+    } catch (java.net.URISyntaxException e) {
+      throw new ConfigException(CpuConfig.SERVER_AGENT.key() + ": must be host:port, got '" + hostPort + "' ("
+          + e.getReason() + ")");
+    }
+    return new AgentClock(hostPort, uri, token == null || token.isEmpty() ? null : token);
   }
 
   /** @return the agent's address as configured, {@code host:port} */

@@ -193,9 +193,10 @@ public final class CpuSampler implements AutoCloseable {
     agentPolls++;
     try {
       return agent.read();
-    } catch (IOException e) {
+    } catch (IOException | RuntimeException e) {
+      // the sampler thread must outlive anything the network does; a failure is a reason, not a crash
       agentFailures++;
-      agentFailure = e.getMessage();
+      agentFailure = e instanceof IOException ? e.getMessage() : e.toString();
       return null;
     }
   }

@@ -157,6 +157,14 @@ class AgentSamplingTest {
         settings("cpu.server.agent", "db1:9464", "cpu.server.pid", "12")))
         .isInstanceOf(ConfigException.class)
         .hasMessageStartingWith("cpu.server.pid: cannot be used with cpu.server.agent");
+    assertThatThrownBy(() -> ServerTarget.resolve(ServerLocation.localProcesses("postgres"),
+        settings("cpu.server.agent", "db 1:9464")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith("cpu.server.agent: must be host:port, got 'db 1:9464'");
+    assertThatThrownBy(() -> ServerTarget.resolve(ServerLocation.localProcesses("postgres"),
+        settings("cpu.server.agent", "db1:9464", "cpu.server.agent.token", "two words")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("cpu.server.agent.token: must be printable characters without spaces, as the agent's token is");
     assertThatThrownBy(() -> ServerTarget.resolve(ServerLocation.embedded(), settings("cpu.server.agent", "db1:9464")))
         .isInstanceOf(ConfigException.class)
         .hasMessage("cpu.server.agent: needs the server's process names and the binding names none; set cpu.server.process");
