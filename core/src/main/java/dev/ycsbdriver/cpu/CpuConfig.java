@@ -18,7 +18,7 @@ public final class CpuConfig {
    * Address of a {@code bin/ycsb agent} on the database host; when set, the server's CPU is read from it
    * every interval instead of from local processes.
    */
-  public static final PropertySpec SERVER_AGENT = PropertySpec.optional("cpu.server.agent", "",
+  public static final PropertySpec SERVER_AGENT = PropertySpec.optional("cpu.server.agent", "host:port",
       "host:port of a bin/ycsb agent on the database host (e.g. 10.0.0.5:9464); server CPU is then read from it "
           + "every cpu.interval, for the binding's process names or cpu.server.process, instead of from this machine");
   /** The agent's bearer token; a secret, masked wherever it is printed or saved. */
