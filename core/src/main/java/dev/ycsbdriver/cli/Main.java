@@ -21,7 +21,7 @@ import picocli.CommandLine.ScopeType;
 @Command(name = "ycsb", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = "A YCSB-compatible workload driver that also measures the database server's CPU.",
     subcommands = {LoadCommand.class, RunCommand.class, BindingsCommand.class, MatrixCommand.class,
-        ReportCommand.class})
+        ReportCommand.class, AgentCommand.class})
 public final class Main implements Runnable {
   /** Exit code of a successful command. */
   public static final int EXIT_OK = 0;
@@ -46,7 +46,7 @@ public final class Main implements Runnable {
   @Override
   public void run() {
     new CommandLine(this).usage(cli.err());
-    throw new CommandLine.ParameterException(new CommandLine(this), "a command is required: load, run, bindings, matrix or report");
+    throw new CommandLine.ParameterException(new CommandLine(this), "a command is required: load, run, bindings, matrix, report or agent");
   }
 
   /**
@@ -141,6 +141,9 @@ public final class Main implements Runnable {
       }
       if (type == ReportCommand.class) {
         return type.cast(new ReportCommand(cli));
+      }
+      if (type == AgentCommand.class) {
+        return type.cast(new AgentCommand(cli));
       }
       return fallback.create(type);
     }

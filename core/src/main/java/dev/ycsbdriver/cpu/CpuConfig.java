@@ -14,8 +14,19 @@ public final class CpuConfig {
   /** Server process ids, comma-separated; overrides names. */
   public static final PropertySpec SERVER_PID = PropertySpec.optional("cpu.server.pid", "",
       "server process ids, comma-separated; overrides cpu.server.process and the binding's names");
+  /**
+   * Address of a {@code bin/ycsb agent} on the database host; when set, the server's CPU is read from it
+   * every interval instead of from local processes.
+   */
+  public static final PropertySpec SERVER_AGENT = PropertySpec.optional("cpu.server.agent", "host:port",
+      "host:port of a bin/ycsb agent on the database host (e.g. 10.0.0.5:9464); server CPU is then read from it "
+          + "every cpu.interval, for the binding's process names or cpu.server.process, instead of from this machine");
+  /** The agent's bearer token; a secret, masked wherever it is printed or saved. */
+  public static final PropertySpec SERVER_AGENT_TOKEN = PropertySpec.optional("cpu.server.agent.token", "",
+      "bearer token the agent was started with (its --token-file or YCSB_AGENT_TOKEN); a secret, masked in every output");
   /** Every key, in the order {@code bin/ycsb bindings} shows them. */
-  public static final List<PropertySpec> SPECS = List.of(INTERVAL, SERVER_PROCESS, SERVER_PID);
+  public static final List<PropertySpec> SPECS = List.of(INTERVAL, SERVER_PROCESS, SERVER_PID, SERVER_AGENT,
+      SERVER_AGENT_TOKEN);
 
   private CpuConfig() {
   }

@@ -1,5 +1,6 @@
 package dev.ycsbdriver.cpu;
 
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +22,10 @@ import oshi.software.os.OperatingSystem;
  * Percentages are of one logical core.
  * Sources: process CPU time from OSHI {@code OSProcess} kernel + user time (on Linux
  * {@code /proc/<pid>/stat}, resolution one clock tick, usually 10 ms); machine CPU from OSHI's system
- * load ticks ({@code /proc/stat}).
+ * load ticks ({@code /proc/stat}). A remote server ({@link ServerTarget#isRemote()}) is read from its
+ * {@code bin/ycsb agent} at each sample, before the local readings; its percentages are over the agent's own
+ * clock between two answers, and its ceiling is 100% times the agent host's logical cores. A reading that
+ * fails leaves that sample's server value n/a; the next answer covers the time since the last good one.
  *
  * <p>Usage:
  * <pre>{@code
@@ -51,6 +55,13 @@ public final class CpuSampler implements AutoCloseable {
   private final List<CpuSample> samples = new ArrayList<>();
   private final Thread thread;
   private final String unavailable;
+  // a remote server's readings: the first good one, the newest good one, the one the newest window starts at
+  private AgentReading agentFirst;
+  private AgentReading agentLast;
+  private AgentReading agentWindow;
+  private int agentPolls;
+  private int agentFailures;
+  private String agentFailure;
 
   private long lastNanos;
   private long lastServerMillis;
@@ -62,6 +73,8 @@ public final class CpuSampler implements AutoCloseable {
   private long windowDriverMillis;
   private long[] windowTicks;
   private CpuSummary summary;
+  // set by stop(): an interrupt would abort a reading from the agent half-way and count it as failed
+  private volatile boolean stopping;
 
   private CpuSampler(ServerTarget target, Duration interval) {
     this.target = target;
@@ -84,9 +97,10 @@ public final class CpuSampler implements AutoCloseable {
     cpu = si.getHardware().getProcessor();
     logicalCores = cpu.getLogicalProcessorCount();
     driver = new ProcessCpuClock(List.of(os.getProcess(os.getProcessId())));
-    server = target.isEmbedded() ? driver : new ProcessCpuClock(target.processes());
+    server = target.isEmbedded() ? driver : target.isRemote() ? null : new ProcessCpuClock(target.processes());
+    agentFirst = agentLast = pollAgent();
     driverStartMillis = driver.readMillis();
-    serverStartMillis = target.isEmbedded() ? driverStartMillis : server.readMillis();
+    serverStartMillis = target.isEmbedded() ? driverStartMillis : server == null ? 0 : server.readMillis();
     machineStartTicks = cpu.getSystemCpuLoadTicks();
     lastNanos = startNanos;
     lastServerMillis = serverStartMillis;
@@ -113,7 +127,7 @@ public final class CpuSampler implements AutoCloseable {
 
   private void loop() {
     long next = startNanos + intervalNanos;
-    while (!Thread.currentThread().isInterrupted()) {
+    while (!stopping) {
       long wait = next - System.nanoTime();
       if (wait > 0) {
         LockSupport.parkNanos(this, wait);
@@ -132,8 +146,10 @@ public final class CpuSampler implements AutoCloseable {
    * over a few milliseconds, 10 ms clock ticks would read as absurd percentages.
    */
   private void sample(boolean mergeShortTail) {
+    // the agent may take up to its timeout to answer: asked first, so the local readings are not dated by it
+    AgentReading remote = pollAgent();
     long before = System.nanoTime();
-    long serverMillis = target.unavailableReason() == null ? server.readMillis() : 0;
+    long serverMillis = server != null && target.unavailableReason() == null ? server.readMillis() : 0;
     long driverMillis = target.isEmbedded() ? serverMillis : driver.readMillis();
     long[] ticks = cpu.getSystemCpuLoadTicks();
     // reading tens of server processes (a postgres backend per connection) on a saturated machine can take
@@ -148,10 +164,11 @@ public final class CpuSampler implements AutoCloseable {
         windowServerMillis = lastServerMillis;
         windowDriverMillis = lastDriverMillis;
         windowTicks = lastTicks;
+        agentWindow = agentLast;
       }
       double windowMillis = (now - windowNanos) / 1e6;
-      double serverPercent = target.unavailableReason() == null
-          ? percent(serverMillis - windowServerMillis, windowMillis) : Double.NaN;
+      double serverPercent = target.isRemote() ? agentPercent(agentWindow, remote)
+          : target.unavailableReason() == null ? percent(serverMillis - windowServerMillis, windowMillis) : Double.NaN;
       double driverPercent = percent(driverMillis - windowDriverMillis, windowMillis);
       double machinePercent = cpu.getSystemCpuLoadBetweenTicks(windowTicks, ticks) * 100.0 * logicalCores;
       samples.add(new CpuSample(TimeUnit.NANOSECONDS.toMillis(now - startNanos), Math.round(windowMillis),
@@ -161,6 +178,34 @@ public final class CpuSampler implements AutoCloseable {
     lastServerMillis = serverMillis;
     lastDriverMillis = driverMillis;
     lastTicks = ticks;
+    if (remote != null) {
+      agentFirst = agentFirst == null ? remote : agentFirst;
+      agentLast = remote;
+    }
+  }
+
+  /** @return the remote server's counters now, or {@code null} when it is not remote or did not answer */
+  private AgentReading pollAgent() {
+    AgentClock agent = target.agent();
+    if (agent == null) {
+      return null;
+    }
+    agentPolls++;
+    try {
+      return agent.read();
+    } catch (IOException | RuntimeException e) {
+      // the sampler thread must outlive anything the network does; a failure is a reason, not a crash
+      agentFailures++;
+      agentFailure = e instanceof IOException ? e.getMessage() : e.toString();
+      return null;
+    }
+  }
+
+  private static double agentPercent(AgentReading from, AgentReading to) {
+    if (from == null || to == null) {
+      return Double.NaN;
+    }
+    return percent(to.processCpuMillis() - from.processCpuMillis(), to.timestampMillis() - from.timestampMillis());
   }
 
   private static double percent(long cpuMillis, double wallMillis) {
@@ -189,7 +234,8 @@ public final class CpuSampler implements AutoCloseable {
       summary = CpuSummary.unavailable(unavailable, intervalMillis);
       return summary;
     }
-    thread.interrupt();
+    stopping = true;
+    LockSupport.unpark(thread);
     try {
       thread.join();
     } catch (InterruptedException e) {
@@ -203,10 +249,11 @@ public final class CpuSampler implements AutoCloseable {
     CpuFigure machineFigure = figure(
         cpu.getSystemCpuLoadBetweenTicks(machineStartTicks, lastTicks) * 100.0 * logicalCores,
         all, CpuSample::machinePercent);
+    List<String> warnings = new ArrayList<>();
     CpuFigure serverFigure = target.unavailableReason() != null
         ? CpuFigure.unavailable(target.unavailableReason())
+        : target.isRemote() ? agentFigure(all, warnings)
         : figure(percent(lastServerMillis - serverStartMillis, wallMillis), all, CpuSample::serverPercent);
-    List<String> warnings = new ArrayList<>();
     saturation(driverFigure, machineFigure).ifPresent(warnings::add);
     summary = new CpuSummary(serverFigure, driverFigure, machineFigure, target.description(), target.isEmbedded(),
         logicalCores, intervalMillis, all, warnings);
@@ -216,7 +263,7 @@ public final class CpuSampler implements AutoCloseable {
   private Optional<String> saturation(CpuFigure driverFigure, CpuFigure machineFigure) {
     double ceiling = 100.0 * logicalCores;
     // an embedded store runs in the driver's process: there the driver's CPU is the store's work
-    if (!target.isEmbedded() && machineFigure.averagePercent() >= SATURATED_MACHINE_FRACTION * ceiling && driverFigure.averagePercent() >= 50) {
+    if (!target.isEmbedded() && !target.isRemote() && machineFigure.averagePercent() >= SATURATED_MACHINE_FRACTION * ceiling && driverFigure.averagePercent() >= 50) {
       return Optional.of(String.format(Locale.ROOT,
           "the machine's CPU was saturated (%.0f%% of %.0f%%) and the driver used %.0f%% of it: "
               + "throughput is limited by CPU the driver shares with the server; run the driver on another machine "
@@ -226,10 +273,30 @@ public final class CpuSampler implements AutoCloseable {
     return Optional.empty();
   }
 
+  /** The remote server's figure: over the agent's clock from its first good answer to its last. */
+  private CpuFigure agentFigure(List<CpuSample> all, List<String> warnings) {
+    String agent = CpuConfig.SERVER_AGENT.key() + ": " + target.agent().hostPort();
+    if (agentFailures > 0) {
+      warnings.add(agent + ": " + agentFailures + " of " + agentPolls + " readings failed (last: " + agentFailure
+          + "); the server figures cover the readings that arrived");
+    }
+    if (agentFirst == null || agentLast.timestampMillis() <= agentFirst.timestampMillis()) {
+      return CpuFigure.unavailable(agent + ": fewer than two readings arrived"
+          + (agentFailure == null ? "" : " (" + agentFailure + ")"));
+    }
+    double ceiling = 100.0 * Math.max(1, agentLast.logicalCores());
+    return figure(agentPercent(agentFirst, agentLast), all, CpuSample::serverPercent, ceiling);
+  }
+
   private CpuFigure figure(double average, List<CpuSample> all, ToDoubleFunction<CpuSample> value) {
+    return figure(average, all, value, 100.0 * logicalCores);
+  }
+
+  private CpuFigure figure(double average, List<CpuSample> all, ToDoubleFunction<CpuSample> value,
+      double ceilingPercent) {
     // the peak is over whole intervals and the average over the whole run; a short last window can
     // lift the average above every whole interval, and a peak below the average would read as an error
-    double peak = peak(all, value, TimeUnit.NANOSECONDS.toMillis(intervalNanos), 100.0 * logicalCores);
+    double peak = peak(all, value, TimeUnit.NANOSECONDS.toMillis(intervalNanos), ceilingPercent);
     return CpuFigure.of(average, Math.max(average, peak));
   }
 

@@ -7,8 +7,10 @@ import oshi.util.GlobalConfig;
  * The one OSHI {@link SystemInfo} of the process, made on first use: building it loads native
  * bindings and reads static facts, so it is done once. Where OSHI cannot work (an unsupported OS,
  * native access denied) the reason is kept and every CPU figure becomes n/a.
+ *
+ * <p>Thread-safe. Shared by the CPU sampler and by {@code bin/ycsb agent}.
  */
-final class Oshi {
+public final class Oshi {
   private static final String MEMOIZER_EXPIRATION = "oshi.util.memoizer.expiration";
   private static final Object LOCK = new Object();
   private static SystemInfo systemInfo;
@@ -18,7 +20,7 @@ final class Oshi {
   }
 
   /** @return the shared instance, or {@code null} when OSHI is unavailable (see {@link #failure()}) */
-  static SystemInfo get() {
+  public static SystemInfo get() {
     synchronized (LOCK) {
       if (systemInfo == null && failure == null) {
         try {
@@ -39,7 +41,7 @@ final class Oshi {
   }
 
   /** @return why OSHI is unavailable, or {@code null} when it works or was not tried yet */
-  static String failure() {
+  public static String failure() {
     synchronized (LOCK) {
       return failure;
     }

@@ -3,6 +3,7 @@ package dev.ycsbdriver.cpu;
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.spi.ServerLocation;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -15,7 +16,9 @@ import oshi.software.os.OperatingSystem;
  * The processes whose CPU counts as the server's, resolved once when the run starts.
  *
  * <p>Precedence: {@code cpu.server.pid}, then {@code cpu.server.process}, then the binding's
- * {@link ServerLocation}. Names match the OS's short process name exactly (on Linux the kernel's
+ * {@link ServerLocation}. With {@code cpu.server.agent} the processes run on another host: the names
+ * ({@code cpu.server.process}, else the binding's) are sent to that {@code bin/ycsb agent}, which sums every
+ * process of those names each time it is read, so backends started later count too. Names match the OS's short process name exactly (on Linux the kernel's
  * {@code comm}, e.g. {@code postgres} for every PostgreSQL backend). The driver's own process is never
  * counted as a named server process. Processes started after resolution (a new backend, an autovacuum
  * worker) are not counted: resolving happens after every client thread has connected, so the backends
@@ -28,12 +31,21 @@ public final class ServerTarget {
   private final boolean embedded;
   private final String description;
   private final String unavailableReason;
+  private final AgentClock agent;
+  private final String startWarning;
 
   private ServerTarget(List<OSProcess> processes, boolean embedded, String description, String unavailableReason) {
+    this(processes, embedded, description, unavailableReason, null, null);
+  }
+
+  private ServerTarget(List<OSProcess> processes, boolean embedded, String description, String unavailableReason,
+                       AgentClock agent, String startWarning) {
     this.processes = List.copyOf(processes);
     this.embedded = embedded;
     this.description = description;
     this.unavailableReason = unavailableReason;
+    this.agent = agent;
+    this.startWarning = startWarning;
   }
 
   /**
@@ -43,11 +55,16 @@ public final class ServerTarget {
    * @param settings the run's settings, for {@code cpu.server.pid} and {@code cpu.server.process}
    * @return the target; when no process can be sampled, a target whose {@link #unavailableReason()} says why
    * @throws ConfigException if {@code cpu.server.pid} is not a list of positive integers or names a
-   *     process that does not exist
+   *     process that does not exist, if {@code cpu.server.agent} is not {@code host:port}, or if it is set
+   *     with {@code cpu.server.pid} or without any process name
    */
   public static ServerTarget resolve(ServerLocation location, Settings settings) throws ConfigException {
     String pidText = settings.getTrimmed(CpuConfig.SERVER_PID);
     String nameText = settings.getTrimmed(CpuConfig.SERVER_PROCESS);
+    String agentText = settings.getTrimmed(CpuConfig.SERVER_AGENT);
+    if (agentText != null) {
+      return remote(agentText, settings.getTrimmed(CpuConfig.SERVER_AGENT_TOKEN), pidText, nameText, location);
+    }
     List<Integer> pids = pidText == null ? List.of() : parsePids(pidText);
     SystemInfo si = Oshi.get();
     if (si == null) {
@@ -75,6 +92,35 @@ public final class ServerTarget {
       return byName(os, new LinkedHashSet<>(local.processNames()), "");
     }
     return unavailable(((ServerLocation.Unknown) location).reason());
+  }
+
+  private static ServerTarget remote(String hostPort, String token, String pidText, String nameText,
+      ServerLocation location) throws ConfigException {
+    if (pidText != null) {
+      throw new ConfigException(CpuConfig.SERVER_PID.key() + ": cannot be used with " + CpuConfig.SERVER_AGENT.key()
+          + " (pids are local to a host); name the processes with " + CpuConfig.SERVER_PROCESS.key());
+    }
+    Set<String> names = nameText != null ? names(nameText)
+        : location instanceof ServerLocation.LocalProcesses local ? new LinkedHashSet<>(local.processNames()) : Set.of();
+    if (names.isEmpty()) {
+      throw new ConfigException(CpuConfig.SERVER_AGENT.key() + ": needs the server's process names and the binding"
+          + " names none; set " + CpuConfig.SERVER_PROCESS.key());
+    }
+    AgentClock agent = AgentClock.of(hostPort, token, List.copyOf(names));
+    String what = "processes named " + String.join(", ", names);
+    String source = "agent " + hostPort;
+    try {
+      AgentReading first = agent.read();
+      if (first.pids() == 0) {
+        return new ServerTarget(List.of(), false, source, "no " + what.replace("processes", "process") + " on the host of "
+            + source + "; set " + CpuConfig.SERVER_PROCESS.key());
+      }
+      String count = first.pids() == 1 ? "1 pid" : first.pids() + " pids";
+      return new ServerTarget(List.of(), false, source + ": " + what + " (" + count + ")", null, agent, null);
+    } catch (IOException e) {
+      String reason = CpuConfig.SERVER_AGENT.key() + ": cannot reach " + hostPort + " (" + e.getMessage() + ")";
+      return new ServerTarget(List.of(), false, source, reason, null, reason + "; server CPU is n/a");
+    }
   }
 
   /** @return the target of an embedded store: the driver's own process */
@@ -143,6 +189,24 @@ public final class ServerTarget {
   /** @return the ids of the processes to sample, in the order found */
   public List<Integer> pids() {
     return processes.stream().map(OSProcess::getProcessID).toList();
+  }
+
+  /** @return the agent to read the server's CPU from, or {@code null} when the server is sampled here */
+  AgentClock agent() {
+    return agent;
+  }
+
+  /** @return true when the server's CPU is read from a {@code bin/ycsb agent} on another host */
+  public boolean isRemote() {
+    return agent != null;
+  }
+
+  /**
+   * @return a line to print as a warning before the run starts (the agent could not be reached), or
+   *     {@code null}; the same reason is the server figure's {@link #unavailableReason()}
+   */
+  public String startWarning() {
+    return startWarning;
   }
 
   /** @return true when the server is the driver's own process */

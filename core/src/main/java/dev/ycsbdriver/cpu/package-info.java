@@ -6,5 +6,9 @@
  * The server's processes are found once, by name or pid, after every client thread has connected (so
  * PostgreSQL's per-connection backends exist), and then sampled by pid: a full process scan costs
  * tens of milliseconds, a pid sample about one.
+ *
+ * <p>A server on another host is read from {@code bin/ycsb agent} ({@code cpu.server.agent}): the agent serves
+ * cumulative counters ({@link dev.ycsbdriver.cpu.AgentReading}) and {@code AgentClock} polls it on the sampler
+ * thread, so the percentages come from the same differences over the same intervals.
  */
 package dev.ycsbdriver.cpu;

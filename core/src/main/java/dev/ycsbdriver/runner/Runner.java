@@ -130,6 +130,9 @@ public final class Runner {
       abort(stop, gates);
       throw e;
     }
+    if (target.startWarning() != null) {
+      request.err().println("Warning: " + target.startWarning());
+    }
 
     boolean warmup = !config.warmup().isZero();
     request.err().println("Starting test.");

@@ -6,17 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.spi.ServerLocation;
+import dev.ycsbdriver.testing.Burner;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,26 +23,20 @@ import org.junit.jupiter.api.Test;
 class CpuSamplerTest {
   /** A copy of {@code yes} with a name no other process has, so it can be found by name. */
   private static final String BURNER = "ycsbcpuburn";
-  private static Path burner;
-  private final List<Process> children = new ArrayList<>();
+  private Burner burner;
 
-  @BeforeAll
-  static void copyBurner() throws IOException {
-    burner = Paths.get("target", BURNER).toAbsolutePath();
-    Files.createDirectories(burner.getParent());
-    Files.copy(Paths.get("/usr/bin/yes"), burner, StandardCopyOption.REPLACE_EXISTING);
-    burner.toFile().setExecutable(true);
+  @BeforeEach
+  void copyBurner() throws IOException {
+    burner = new Burner(BURNER);
   }
 
   @AfterEach
   void killChildren() {
-    children.forEach(Process::destroyForcibly);
+    burner.close();
   }
 
   private Process burn() throws IOException {
-    Process p = new ProcessBuilder(burner.toString()).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-    children.add(p);
-    return p;
+    return burner.start();
   }
 
   private static Settings settings(String... keyValues) {

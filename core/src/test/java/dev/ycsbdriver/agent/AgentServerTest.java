@@ -1,0 +1,178 @@
+package dev.ycsbdriver.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ycsbdriver.testing.Burner;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The agent's HTTP protocol, served in-process on an ephemeral loopback port. */
+class AgentServerTest {
+  private static final String BURNER = "ycsbagentburn";
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+  private Burner burner;
+  private AgentServer agent;
+
+  @AfterEach
+  void stop() {
+    if (burner != null) {
+      burner.close();
+    }
+    if (agent != null) {
+      agent.close();
+    }
+  }
+
+  private AgentServer start(String token) throws IOException {
+    agent = AgentServer.start(new InetSocketAddress(AgentServer.DEFAULT_BIND, 0), token);
+    return agent;
+  }
+
+  private HttpResponse<String> get(String pathAndQuery, String authorization) throws Exception {
+    HttpRequest.Builder r = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + agent.address().getPort()
+        + pathAndQuery)).timeout(Duration.ofSeconds(10));
+    if (authorization != null) {
+      r.header("Authorization", authorization);
+    }
+    return http.send(r.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  @Test
+  void cpuOfANamedProcessGrowsWhileItBurns() throws Exception {
+    burner = new Burner(BURNER);
+    Process p = burner.start();
+    start(null);
+
+    JsonNode first = JSON.readTree(get("/cpu?process=" + BURNER, null).body());
+    long jdkBefore = jdkCpuMillis(p);
+    Thread.sleep(1_000);
+    HttpResponse<String> response = get("/cpu?process=" + BURNER, null);
+    long jdkUsed = jdkCpuMillis(p) - jdkBefore;
+    JsonNode second = JSON.readTree(response.body());
+
+    assertThat(response.statusCode()).isEqualTo(200);
+    assertThat(response.headers().firstValue("content-type")).hasValue("application/json");
+    assertThat(second.path("processNames")).hasSize(1);
+    assertThat(second.path("processNames").get(0).asText()).isEqualTo(BURNER);
+    assertThat(second.path("pids").asInt()).isEqualTo(1);
+    assertThat(second.path("logicalCores").asInt()).isEqualTo(Runtime.getRuntime().availableProcessors());
+    long grownMillis = second.path("processCpuMillis").asLong() - first.path("processCpuMillis").asLong();
+    assertThat(jdkUsed).as("the burner got CPU at all").isGreaterThan(100);
+    // OSHI and the JDK read the same /proc counters at slightly different instants (10 ms ticks)
+    assertThat(grownMillis).isBetween(jdkUsed / 2, jdkUsed + 200);
+    assertThat(second.path("timestampMillis").asLong() - first.path("timestampMillis").asLong()).isBetween(900L, 5_000L);
+    assertThat(second.path("machineBusyTicks").asLong()).isGreaterThan(first.path("machineBusyTicks").asLong());
+    assertThat(second.path("machineTotalTicks").asLong() - first.path("machineTotalTicks").asLong())
+        .isGreaterThan(second.path("machineBusyTicks").asLong() - first.path("machineBusyTicks").asLong());
+  }
+
+  @Test
+  void aProcessThatEndsKeepsItsTimeInTheSum() throws Exception {
+    burner = new Burner(BURNER);
+    Process p = burner.start();
+    start(null);
+    get("/cpu?process=" + BURNER, null);
+    Thread.sleep(400);
+    long seen = JSON.readTree(get("/cpu?process=" + BURNER, null).body()).path("processCpuMillis").asLong();
+    p.destroyForcibly().waitFor();
+
+    JsonNode after = JSON.readTree(get("/cpu?process=" + BURNER, null).body());
+
+    assertThat(seen).isGreaterThan(50);
+    assertThat(after.path("pids").asInt()).isZero();
+    assertThat(after.path("processCpuMillis").asLong()).isGreaterThanOrEqualTo(seen);
+  }
+
+  @Test
+  void withATokenOnlyRequestsCarryingItAreServed() throws Exception {
+    start("s3cret-Token");
+
+    HttpResponse<String> none = get("/cpu?process=init", null);
+    HttpResponse<String> wrong = get("/cpu?process=init", "Bearer s3cret-Tokem");
+    HttpResponse<String> right = get("/cpu?process=init", "Bearer s3cret-Token");
+
+    assertThat(none.statusCode()).isEqualTo(401);
+    assertThat(none.headers().firstValue("www-authenticate")).hasValue("Bearer");
+    assertThat(wrong.statusCode()).isEqualTo(401);
+    assertThat(wrong.body()).doesNotContain("s3cret");
+    assertThat(right.statusCode()).isEqualTo(200);
+    assertThat(JSON.readTree(right.body()).has("processCpuMillis")).isTrue();
+    // unknown paths are not revealed to a caller without the token
+    assertThat(get("/nope", null).statusCode()).isEqualTo(401);
+  }
+
+  @Test
+  void unknownPathIs404AndBadQueryIs400WithOneLineOfJson() throws Exception {
+    start(null);
+
+    HttpResponse<String> notFound = get("/metrics", null);
+    HttpResponse<String> unknownParam = get("/cpu?proces=postgres", null);
+    HttpResponse<String> emptyName = get("/cpu?process=", null);
+    HttpResponse<String> emptyInList = get("/cpu?process=postgres,,mysqld", null);
+
+    assertThat(notFound.statusCode()).isEqualTo(404);
+    assertThat(unknownParam.statusCode()).isEqualTo(400);
+    assertThat(emptyName.statusCode()).isEqualTo(400);
+    assertThat(emptyInList.statusCode()).isEqualTo(400);
+    assertThat(JSON.readTree(unknownParam.body()).path("error").asText())
+        .isEqualTo("proces: unknown query parameter; the only one is process");
+    for (HttpResponse<String> r : new HttpResponse[] {notFound, unknownParam, emptyName, emptyInList}) {
+      assertThat(r.body().strip()).doesNotContain("\n").startsWith("{\"error\":\"");
+    }
+  }
+
+  @Test
+  void machineOnlyReadingWithoutProcessNames() throws Exception {
+    start(null);
+
+    JsonNode reading = JSON.readTree(get("/cpu", null).body());
+
+    assertThat(reading.path("processNames")).isEmpty();
+    assertThat(reading.path("pids").asInt()).isZero();
+    assertThat(reading.path("machineTotalTicks").asLong()).isPositive();
+  }
+
+  @Test
+  void listensOnLoopbackOnlyByDefault() throws Exception {
+    start(null);
+    assertThat(agent.address().getAddress().isLoopbackAddress()).isTrue();
+    Optional<InetAddress> external = Collections.list(NetworkInterface.getNetworkInterfaces()).stream()
+        .flatMap(i -> Collections.list(i.getInetAddresses()).stream())
+        .filter(a -> !a.isLoopbackAddress() && a instanceof java.net.Inet4Address)
+        .findFirst();
+    if (external.isPresent()) {
+      try (Socket s = new Socket()) {
+        org.assertj.core.api.Assertions.assertThatThrownBy(
+            () -> s.connect(new InetSocketAddress(external.get(), agent.address().getPort()), 2_000))
+            .isInstanceOf(IOException.class);
+      }
+    }
+  }
+
+  @Test
+  void aPortInUseIsOneLine() throws Exception {
+    start(null);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> AgentServer.start(agent.address(), null))
+        .isInstanceOf(IOException.class)
+        .hasMessage("cannot listen on 127.0.0.1:" + agent.address().getPort() + " (address already in use)");
+  }
+
+  private static long jdkCpuMillis(Process p) {
+    return p.toHandle().info().totalCpuDuration().orElseThrow().toMillis();
+  }
+}
