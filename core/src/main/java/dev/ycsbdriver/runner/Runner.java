@@ -43,6 +43,10 @@ import site.ycsb.WorkloadException;
  * <p>{@code RunTime(ms)} starts after every client thread has connected (YCSB starts it before, so its
  * short runs include connection set-up) and ends when the last thread has cleaned up or was left behind.
  *
+ * <p>With {@code status.port}, the live {@code /metrics} endpoint is bound before the workload and the
+ * binding are opened (a port in use fails the command before anything begins) and closed when the run
+ * returns or throws.
+ *
  * <p>One instance per run; not thread-safe.
  */
 public final class Runner {
