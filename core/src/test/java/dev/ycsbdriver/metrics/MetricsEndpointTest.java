@@ -87,6 +87,17 @@ class MetricsEndpointTest {
   }
 
   @Test
+  void endpointIsClosedWhenTheStoreCannotBeReached() throws IOException {
+    int port = freePort();
+    List<String> args = new java.util.ArrayList<>(runArgs(port, "-p", "operationcount=100"));
+    args.set(args.indexOf("dev.ycsbdriver.testing.SlowDb"), "dev.ycsbdriver.testing.FailingInitDb");
+    CliRun run = CliRun.of(args.toArray(String[]::new));
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(3);
+    assertThat(run.errLines()).contains("ycsb: metrics on http://127.0.0.1:" + port + "/metrics");
+    assertThatThrownBy(() -> get(port, "/metrics")).isInstanceOf(ConnectException.class);
+  }
+
+  @Test
   void portInUseEndsTheCommandWithExitTwoBeforeTheRunStarts() throws IOException {
     try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       CliRun run = CliRun.of(runArgs(taken.getLocalPort(), "-p", "operationcount=100"));
