@@ -33,11 +33,16 @@ import java.util.List;
  * @param profile the durability profile name, or null (ycsb-driver's {@code profile})
  * @param warmup run phase only: time from the start whose operations are left out of every figure
  *     ({@code warmup}, default 0: none); {@code maxexecutiontime} and {@code operationcount} count after it
+ * @param statusPort TCP port of the live Prometheus {@code /metrics} endpoint, 1 to 65535, or 0 when it
+ *     is off (ycsb-driver's {@code status.port}, default 0)
+ * @param statusBind the address the {@code /metrics} endpoint listens on (ycsb-driver's
+ *     {@code status.bind}, default {@code 127.0.0.1}); unused while {@code statusPort} is 0
  */
 public record RunConfig(Phase phase, String workloadClass, int threadCount, long targetOpsPerSec,
                         long operationCount, Duration maxExecutionTime, boolean status, Duration statusInterval,
                         String label, boolean spinSleep, Path exportFile, Path resultDirectory,
-                        boolean failOnError, Duration stopTimeout, String profile, Duration warmup) {
+                        boolean failOnError, Duration stopTimeout, String profile, Duration warmup,
+                        int statusPort, String statusBind) {
 
   public static final PropertySpec WORKLOAD = PropertySpec.optional("workload", "",
       "the site.ycsb.Workload class, e.g. site.ycsb.workloads.CoreWorkload");
@@ -57,6 +62,11 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
       "print a status line on stderr every status.interval (-s)");
   public static final PropertySpec STATUS_INTERVAL = PropertySpec.of("status.interval", "10", "s",
       "seconds between status lines");
+  public static final PropertySpec STATUS_PORT = PropertySpec.of("status.port", "0", "port",
+      "serve live Prometheus metrics on http://<status.bind>:<port>/metrics while the phase runs, 1-65535; "
+          + "0 turns the endpoint off");
+  public static final PropertySpec STATUS_BIND = PropertySpec.of("status.bind", "127.0.0.1", "",
+      "address the status.port endpoint listens on; 0.0.0.0 exposes it to the network");
   public static final PropertySpec LABEL = PropertySpec.of("label", "", "", "prefix of status lines (-l)");
   public static final PropertySpec SPIN_SLEEP = PropertySpec.of("spin.sleep", "false", "",
       "busy-wait instead of parking while pacing to the target");
@@ -84,8 +94,8 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
   /** @return every driver key, for documentation and {@code bin/ycsb bindings} */
   public static List<PropertySpec> specs() {
     return List.of(WORKLOAD, THREADS, TARGET, OPERATION_COUNT, RECORD_COUNT, INSERT_COUNT, MAX_EXECUTION_TIME,
-        STATUS, STATUS_INTERVAL, LABEL, SPIN_SLEEP, EXPORT_FILE, EXPORTER, RESULT_DIR, FAIL_ON_ERROR,
-        STOP_TIMEOUT, PROFILE, WARMUP, STORE_NAME);
+        STATUS, STATUS_INTERVAL, STATUS_PORT, STATUS_BIND, LABEL, SPIN_SLEEP, EXPORT_FILE, EXPORTER, RESULT_DIR,
+        FAIL_ON_ERROR, STOP_TIMEOUT, PROFILE, WARMUP, STORE_NAME);
   }
 
   /**
@@ -114,6 +124,12 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
     }
     long maxSeconds = settings.getLong(MAX_EXECUTION_TIME, 0, Long.MAX_VALUE / 1_000_000_000L);
     long statusSeconds = settings.getLong(STATUS_INTERVAL, 1, 86_400);
+    int statusPort = settings.getInt(STATUS_PORT, 0, 65_535);
+    String statusBind = settings.getTrimmed(STATUS_BIND);
+    if (statusPort > 0 && (statusBind == null || statusBind.isEmpty())) {
+      throw new ConfigException("status.bind: an address is required with status.port, got ''; "
+          + "e.g. 127.0.0.1 or 0.0.0.0");
+    }
     String exporter = settings.getTrimmed(EXPORTER);
     if (!TEXT_EXPORTER.equals(exporter)) {
       throw new ConfigException("exporter: only " + TEXT_EXPORTER + " is supported, got '" + exporter
@@ -131,7 +147,7 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
         settings.getBoolean(SPIN_SLEEP), exportFile == null || exportFile.isEmpty() ? null : Path.of(exportFile),
         Path.of(settings.getTrimmed(RESULT_DIR)), settings.getBoolean(FAIL_ON_ERROR),
         settings.getDuration(STOP_TIMEOUT, Duration.ZERO, Duration.ofHours(1)),
-        profile == null || profile.isEmpty() ? null : profile, warmup);
+        profile == null || profile.isEmpty() ? null : profile, warmup, statusPort, statusBind);
   }
 
   /** @return whether operations follow a target schedule */

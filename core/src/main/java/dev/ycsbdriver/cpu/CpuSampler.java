@@ -34,7 +34,7 @@ import oshi.software.os.OperatingSystem;
  * CpuSummary cpu = sampler.stop();
  * }</pre>
  *
- * <p>Thread-safety: {@link #samples()} may be called from any thread while sampling; {@link #stop()} is
+ * <p>Thread-safety: {@link #samples()} and {@link #latest()} may be called from any thread while sampling; {@link #stop()} is
  * idempotent and may be called from any one thread.
  */
 public final class CpuSampler implements AutoCloseable {
@@ -216,6 +216,16 @@ public final class CpuSampler implements AutoCloseable {
   public List<CpuSample> samples() {
     synchronized (samples) {
       return List.copyOf(samples);
+    }
+  }
+
+  /**
+   * @return the newest sample, or null before the first one (and always where OSHI cannot sample); O(1),
+   *     for readers that poll, such as the live metrics
+   */
+  public CpuSample latest() {
+    synchronized (samples) {
+      return samples.isEmpty() ? null : samples.get(samples.size() - 1);
     }
   }
 

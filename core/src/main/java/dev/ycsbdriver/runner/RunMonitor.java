@@ -1,9 +1,14 @@
 package dev.ycsbdriver.runner;
 
+import dev.ycsbdriver.cpu.CpuSample;
 import dev.ycsbdriver.measure.ChannelTotals;
 import dev.ycsbdriver.measure.IntervalHarvester;
 import dev.ycsbdriver.measure.MeasurementRegistry;
 import dev.ycsbdriver.measure.OperationMeasurement;
+import dev.ycsbdriver.metrics.LiveMetrics;
+import dev.ycsbdriver.metrics.LiveSnapshot;
+import dev.ycsbdriver.metrics.LiveSnapshot.IntervalFigures;
+import dev.ycsbdriver.metrics.LiveSnapshot.OperationCount;
 import dev.ycsbdriver.result.HistogramLogs;
 import dev.ycsbdriver.result.ScheduleLag;
 import dev.ycsbdriver.result.StatusLine;
@@ -20,13 +25,18 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 
 /**
  * The run's single background observer: every second it harvests the interval histograms (time
- * series, {@code .hlog} files) and, every {@code status.interval}, prints YCSB's status line on stderr.
- * With {@code -target} it also looks at the schedule lag every 10 ms and keeps each interval's largest.
- * The first status line is printed at t=0 and the last after the client threads finish, as YCSB does.
+ * series, {@code .hlog} files) and, every {@code status.interval}, closes a status window and prints
+ * YCSB's status line on stderr (with {@code -s}). The first status line is printed at t=0 and the last
+ * after the client threads finish, as YCSB does. After each tick it publishes a {@link LiveSnapshot} to
+ * the live metrics (a no-op without {@code status.port}): counts per status, the last window's throughput
+ * and latency percentiles, the newest CPU sample. Every figure is one it harvests anyway, so a scrape adds
+ * no work to the client threads. With {@code -target} it also looks at the schedule lag every 10 ms and
+ * keeps each interval's largest.
  *
  * <p>Lifecycle: {@link #start()} when the clock starts, {@link #finish()} once, after the client threads
  * are done. The harvest state is confined to the monitor thread, then handed over by {@code join}.
@@ -48,12 +58,16 @@ final class RunMonitor implements Runnable {
   private final long startEpochMillis;
   private final List<TimeSeriesPoint> timeSeries = new ArrayList<>();
   private final Set<String> seen = new HashSet<>();
+  private final LiveMetrics live;
+  private final Supplier<CpuSample> cpu;
   private final Thread thread;
   /** The run's {@code -target} schedule, or null in a closed loop. */
   private final Schedule schedule;
   private volatile boolean stopping;
   private long maxScheduleLagNanos;
   private long intervalMaxLagNanos;
+  /** The last closed status window's figures, null until one has closed. */
+  private IntervalFigures interval;
 
   private long lastTickNanos;
   private long lastTickOps;
@@ -62,7 +76,7 @@ final class RunMonitor implements Runnable {
 
   RunMonitor(MeasurementRegistry registry, List<ClientThread> clients, HistogramLogs logs, PrintStream err,
              StatusLine statusLine, boolean status, long statusIntervalNanos, long startNanos, long startEpochMillis,
-             Schedule schedule) {
+             Schedule schedule, LiveMetrics live, Supplier<CpuSample> cpu) {
     this.registry = registry;
     this.schedule = schedule;
     this.harvester = new IntervalHarvester(registry);
@@ -74,6 +88,8 @@ final class RunMonitor implements Runnable {
     this.statusIntervalNanos = statusIntervalNanos;
     this.startNanos = startNanos;
     this.startEpochMillis = startEpochMillis;
+    this.live = live;
+    this.cpu = cpu;
     this.lastTickNanos = startNanos;
     this.lastStatusNanos = startNanos;
     this.thread = new Thread(this, "ycsb-monitor");
@@ -87,7 +103,7 @@ final class RunMonitor implements Runnable {
   @Override
   public void run() {
     if (status) {
-      printStatus(System.nanoTime());
+      closeWindow(System.nanoTime(), false);
     }
     long nextTick = startNanos + TICK_NANOS;
     long nextStatus = startNanos + statusIntervalNanos;
@@ -106,10 +122,11 @@ final class RunMonitor implements Runnable {
       // when the monitor was starved, the next interval starts from now rather than catching up with
       // back-to-back ticks of a few milliseconds each
       nextTick = Math.max(nextTick + TICK_NANOS, now + TICK_NANOS / 2);
-      if (status && now >= nextStatus) {
-        printStatus(now);
+      if (now >= nextStatus) {
+        closeWindow(now, true);
         nextStatus += statusIntervalNanos;
       }
+      publish(now);
     }
   }
 
@@ -128,9 +145,8 @@ final class RunMonitor implements Runnable {
     }
     long now = System.nanoTime();
     tick(now);
-    if (status) {
-      printStatus(now);
-    }
+    closeWindow(now, true);
+    publish(now);
     logs.close();
     return harvester.totals();
   }
@@ -186,8 +202,31 @@ final class RunMonitor implements Runnable {
     lastTickOps = ops;
   }
 
-  private void printStatus(long now) {
+  /**
+   * Ends the status window: prints the status line with {@code -s} and, with {@code figures}, keeps the
+   * window's throughput and percentiles for the live metrics (the t=0 line covers no time).
+   */
+  private void closeWindow(long now, boolean figures) {
     long ops = totalOps();
+    List<ChannelTotals> window = harvester.takeWindow();
+    if (status) {
+      printStatus(now, ops, window);
+    }
+    if (figures && now > lastStatusNanos) {
+      interval = IntervalFigures.of((ops - lastStatusOps) * 1e9 / (now - lastStatusNanos), window);
+    }
+    lastStatusNanos = now;
+    lastStatusOps = ops;
+  }
+
+  private void publish(long now) {
+    double elapsedSeconds = (now - startNanos) / 1e9;
+    double overall = elapsedSeconds > 0 ? totalOps() / elapsedSeconds : 0;
+    live.publish(new LiveSnapshot(elapsedSeconds, OperationCount.of(registry.operations()), overall, interval,
+        cpu.get()));
+  }
+
+  private void printStatus(long now, long ops, List<ChannelTotals> taken) {
     long todo = 0;
     for (ClientThread c : clients) {
       todo += c.opsTodo();
@@ -203,7 +242,7 @@ final class RunMonitor implements Runnable {
       }
     }
     List<ChannelTotals> window = new ArrayList<>();
-    for (ChannelTotals c : harvester.takeWindow()) {
+    for (ChannelTotals c : taken) {
       if (seen.contains(c.name()) || withStatus.contains(c.name())) {
         window.add(c);
       }
@@ -211,8 +250,6 @@ final class RunMonitor implements Runnable {
     String line = statusLine.format(new Date(), (long) elapsedMillis, ops, current, todo, overall,
         YcsbOrder.of(window, ChannelTotals::name));
     err.println(line);
-    lastStatusNanos = now;
-    lastStatusOps = ops;
   }
 
   private long totalOps() {

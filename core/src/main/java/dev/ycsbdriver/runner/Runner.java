@@ -13,6 +13,8 @@ import dev.ycsbdriver.measure.ChannelTotals;
 import dev.ycsbdriver.measure.MeasurementConfig;
 import dev.ycsbdriver.measure.MeasurementRegistry;
 import dev.ycsbdriver.measure.WorkloadMeasurements;
+import dev.ycsbdriver.metrics.LiveMetrics;
+import dev.ycsbdriver.metrics.RunInfo;
 import dev.ycsbdriver.result.HistogramLogs;
 import dev.ycsbdriver.result.Outcome;
 import dev.ycsbdriver.result.RunReport;
@@ -41,6 +43,10 @@ import site.ycsb.WorkloadException;
  *
  * <p>{@code RunTime(ms)} starts after every client thread has connected (YCSB starts it before, so its
  * short runs include connection set-up) and ends when the last thread has cleaned up or was left behind.
+ *
+ * <p>With {@code status.port}, the live {@code /metrics} endpoint is bound before the workload and the
+ * binding are opened (a port in use fails the command before anything begins) and closed when the run
+ * returns or throws.
  *
  * <p>One instance per run; not thread-safe.
  */
@@ -91,25 +97,30 @@ public final class Runner {
     props.setProperty("dotransactions", Boolean.toString(config.phase() == Phase.RUN));
     props.setProperty(RunConfig.THREADS.key(), Integer.toString(threads));
 
-    MeasurementRegistry registry = new MeasurementRegistry(measurement, config.paced(), threads);
-    WorkloadMeasurements.install(props, registry);
-    request.err().println("Loading workload...");
-    Workload workload = WorkloadFactory.create(config.workloadClass(), props);
-    MachineFacts machine = MachineFacts.read();
-    try (Binding binding = request.provider().open(new BindingContext(settings, config.phase(), threads,
-        config.resultDirectory(), config.profile()))) {
-      return execute(binding, workload, registry, props, threads, measurement, cpuInterval, machine);
-    } finally {
-      try {
-        workload.cleanup();
-      } catch (WorkloadException | RuntimeException e) {
-        warn("workload cleanup failed: " + e.getMessage());
+    // before anything begins: a port in use ends the command with nothing measured and nothing lost
+    try (LiveMetrics live = LiveMetrics.open(config.statusBind(), config.statusPort(),
+        new RunInfo(request.bindingName(), request.workloadName(), config.phase().label(), threads), request.err())) {
+      MeasurementRegistry registry = new MeasurementRegistry(measurement, config.paced(), threads);
+      WorkloadMeasurements.install(props, registry);
+      request.err().println("Loading workload...");
+      Workload workload = WorkloadFactory.create(config.workloadClass(), props);
+      MachineFacts machine = MachineFacts.read();
+      try (Binding binding = request.provider().open(new BindingContext(settings, config.phase(), threads,
+          config.resultDirectory(), config.profile()))) {
+        return execute(binding, workload, registry, props, threads, measurement, cpuInterval, machine, live);
+      } finally {
+        try {
+          workload.cleanup();
+        } catch (WorkloadException | RuntimeException e) {
+          warn("workload cleanup failed: " + e.getMessage());
+        }
       }
     }
   }
 
   private RunReport execute(Binding binding, Workload workload, MeasurementRegistry registry, Properties props,
-                            int threads, MeasurementConfig measurement, Duration cpuInterval, MachineFacts machine)
+                            int threads, MeasurementConfig measurement, Duration cpuInterval, MachineFacts machine,
+                            LiveMetrics live)
       throws ConfigException, BindingException {
     StopSignal stop = request.stop();
     RunGates gates = RunGates.forThreads(threads);
@@ -163,7 +174,7 @@ public final class Runner {
     HistogramLogs logs = new HistogramLogs(request.runDirectory(), start.toEpochMilli());
     RunMonitor monitor = new RunMonitor(registry, clients, logs, request.err(),
         new StatusLine(config.label(), measurement.interval()), config.status(),
-        config.statusInterval().toNanos(), startNanos, start.toEpochMilli(), schedule);
+        config.statusInterval().toNanos(), startNanos, start.toEpochMilli(), schedule, live, sampler::latest);
     gates.go().countDown();
     monitor.start();
 
