@@ -24,9 +24,12 @@ import site.ycsb.Status;
  *     interval has ended
  * @param cpu the newest CPU sample (percent of one logical core, {@code NaN} where not measured), or
  *     null before the first sample or where CPU cannot be sampled
+ * @param scheduleLagSeconds with {@code -target}, the largest lag behind the run's schedule over the last
+ *     monitor tick (one second), in seconds (see {@code dev.ycsbdriver.result.ScheduleLag}); null in a
+ *     closed loop
  */
 public record LiveSnapshot(double elapsedSeconds, List<OperationCount> operations, double overallOpsPerSec,
-                           IntervalFigures interval, CpuSample cpu) {
+                           IntervalFigures interval, CpuSample cpu, Double scheduleLagSeconds) {
   /** @throws NullPointerException if {@code operations} is null */
   public LiveSnapshot {
     operations = List.copyOf(operations);

@@ -15,7 +15,7 @@ import dev.ycsbdriver.metrics.LiveSnapshot.OperationCount;
  *
  * <p>Families: {@code ycsb_run_info}, {@code ycsb_run_elapsed_seconds}, {@code ycsb_operations_total},
  * {@code ycsb_throughput_current_ops_per_second}, {@code ycsb_throughput_overall_ops_per_second},
- * {@code ycsb_latency_seconds}, {@code ycsb_cpu_percent}.
+ * {@code ycsb_latency_seconds}, {@code ycsb_cpu_percent}, {@code ycsb_schedule_lag_seconds} (with a target).
  *
  * <p>Stateless and thread-safe.
  */
@@ -68,6 +68,7 @@ public final class PrometheusText {
       }
     }
     cpu(out, snapshot.cpu());
+    scheduleLag(out, snapshot.scheduleLagSeconds());
     return out.toString();
   }
 
@@ -81,6 +82,15 @@ public final class PrometheusText {
     sample(out, "ycsb_cpu_percent", cpu.serverPercent(), "subject", "server");
     sample(out, "ycsb_cpu_percent", cpu.driverPercent(), "subject", "driver");
     sample(out, "ycsb_cpu_percent", cpu.machinePercent(), "subject", "machine");
+  }
+
+  private static void scheduleLag(StringBuilder out, Double seconds) {
+    if (seconds == null) {
+      return;
+    }
+    family(out, "ycsb_schedule_lag_seconds", "gauge", "With -target: the largest lag behind the run's schedule "
+        + "over the last second, in seconds; 0 while the run keeps up, as long as a stall while the store stalls.");
+    sample(out, "ycsb_schedule_lag_seconds", seconds);
   }
 
   private static void quantile(StringBuilder out, LatencyQuantiles q, String quantile, double seconds) {

@@ -66,6 +66,8 @@ final class RunMonitor implements Runnable {
   private volatile boolean stopping;
   private long maxScheduleLagNanos;
   private long intervalMaxLagNanos;
+  /** The largest schedule lag of the last tick, for the live metrics; null in a closed loop. */
+  private Double lastTickLagSeconds;
   /** The last closed status window's figures, null until one has closed. */
   private IntervalFigures interval;
 
@@ -191,6 +193,7 @@ final class RunMonitor implements Runnable {
       long lag = stopping ? intervalMaxLagNanos : Math.max(intervalMaxLagNanos, schedule.lagNanos(now));
       maxScheduleLagNanos = Math.max(maxScheduleLagNanos, lag);
       lagMillis = lag / 1e6;
+      lastTickLagSeconds = lag / 1e9;
       intervalMaxLagNanos = 0;
     }
     if (intervalNanos > 0) {
@@ -223,7 +226,7 @@ final class RunMonitor implements Runnable {
     double elapsedSeconds = (now - startNanos) / 1e9;
     double overall = elapsedSeconds > 0 ? totalOps() / elapsedSeconds : 0;
     live.publish(new LiveSnapshot(elapsedSeconds, OperationCount.of(registry.operations()), overall, interval,
-        cpu.get()));
+        cpu.get(), lastTickLagSeconds));
   }
 
   private void printStatus(long now, long ops, List<ChannelTotals> taken) {

@@ -78,6 +78,8 @@ class MetricsEndpointTest {
     assertThat(a.value("ycsb_cpu_percent", "subject", "machine")).isPresent();
     // SlowDb names no server process: not measured, so not shown (never 0)
     assertThat(a.value("ycsb_cpu_percent", "subject", "server")).isEmpty();
+    // the run has a target: the schedule lag is served (a no-op store keeps up, so it is small)
+    assertThat(a.value("ycsb_schedule_lag_seconds")).hasValueSatisfying(v -> assertThat(v).isBetween(0.0, 1.0));
     assertThat(a.families().get("ycsb_operations_total").type()).isEqualTo("counter");
     assertThat(a.families().values()).allSatisfy(f -> assertThat(f.help()).isNotBlank());
 

@@ -29,7 +29,7 @@ class PrometheusTextTest {
         160.0,
         new IntervalFigures(150.5, List.of(new LatencyQuantiles("READ", "service", 0.000250, 0.001, 0.002, 0.004),
             new LatencyQuantiles("READ", "intended", 0.000300, 0.0012, 0.0025, 0.0041))),
-        new CpuSample(12_000, 1_000, 104.2, 71.5, 190.0));
+        new CpuSample(12_000, 1_000, 104.2, 71.5, 190.0), 0.75);
     String text = PrometheusText.render(INFO, snapshot);
     ExpositionText parsed = ExpositionText.parse(text);
 
@@ -46,23 +46,24 @@ class PrometheusTextTest {
         .contains(0.0041);
     assertThat(parsed.value("ycsb_cpu_percent", "subject", "server")).contains(104.2);
     assertThat(parsed.value("ycsb_cpu_percent", "subject", "machine")).contains(190.0);
+    assertThat(parsed.value("ycsb_schedule_lag_seconds")).contains(0.75);
     assertThat(text).contains("ycsb_operations_total{operation=\"READ\",status=\"OK\"} 1000\n");
   }
 
   @Test
   void seriesThatWereNotMeasuredAreLeftOutRatherThanShownAsZero() {
     LiveSnapshot snapshot = new LiveSnapshot(0.5, List.of(), 0, null,
-        new CpuSample(500, 500, Double.NaN, 12.0, 40.0));
+        new CpuSample(500, 500, Double.NaN, 12.0, 40.0), null);
     String text = PrometheusText.render(INFO, snapshot);
     ExpositionText parsed = ExpositionText.parse(text);
     assertThat(parsed.families()).doesNotContainKeys("ycsb_operations_total", "ycsb_latency_seconds",
-        "ycsb_throughput_current_ops_per_second");
+        "ycsb_throughput_current_ops_per_second", "ycsb_schedule_lag_seconds");
     assertThat(parsed.value("ycsb_cpu_percent", "subject", "server")).isEmpty();
     assertThat(parsed.value("ycsb_cpu_percent", "subject", "driver")).contains(12.0);
     assertThat(text).doesNotContain("NaN");
 
     String noCpu = PrometheusText.render(INFO, new LiveSnapshot(0.5, List.of(), 0, null,
-        new CpuSample(500, 500, Double.NaN, Double.NaN, Double.NaN)));
+        new CpuSample(500, 500, Double.NaN, Double.NaN, Double.NaN), null));
     assertThat(noCpu).doesNotContain("ycsb_cpu_percent");
   }
 
