@@ -33,11 +33,15 @@ import java.util.List;
  * @param profile the durability profile name, or null (ycsb-driver's {@code profile})
  * @param warmup run phase only: time from the start whose operations are left out of every figure
  *     ({@code warmup}, default 0: none); {@code maxexecutiontime} and {@code operationcount} count after it
+ * @param client which of several driver processes this is ({@code client.index}, {@code client.count});
+ *     {@link ClientPartition#SINGLE} by default. A load's {@code insertstart}/{@code insertcount} are
+ *     already this client's share (see {@link ClientPartition#partition})
  */
 public record RunConfig(Phase phase, String workloadClass, int threadCount, long targetOpsPerSec,
                         long operationCount, Duration maxExecutionTime, boolean status, Duration statusInterval,
                         String label, boolean spinSleep, Path exportFile, Path resultDirectory,
-                        boolean failOnError, Duration stopTimeout, String profile, Duration warmup) {
+                        boolean failOnError, Duration stopTimeout, String profile, Duration warmup,
+                        ClientPartition client) {
 
   public static final PropertySpec WORKLOAD = PropertySpec.optional("workload", "",
       "the site.ycsb.Workload class, e.g. site.ycsb.workloads.CoreWorkload");
@@ -85,11 +89,12 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
   public static List<PropertySpec> specs() {
     return List.of(WORKLOAD, THREADS, TARGET, OPERATION_COUNT, RECORD_COUNT, INSERT_COUNT, MAX_EXECUTION_TIME,
         STATUS, STATUS_INTERVAL, LABEL, SPIN_SLEEP, EXPORT_FILE, EXPORTER, RESULT_DIR, FAIL_ON_ERROR,
-        STOP_TIMEOUT, PROFILE, WARMUP, STORE_NAME);
+        STOP_TIMEOUT, PROFILE, WARMUP, STORE_NAME, ClientPartition.INDEX, ClientPartition.COUNT);
   }
 
   /**
-   * Validates the driver's keys.
+   * Validates the driver's keys. For several clients, give it the settings that
+   * {@link ClientPartition#partition} returned, so that a load counts this client's share.
    *
    * @param settings the merged configuration
    * @param phase load or run
@@ -131,7 +136,7 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
         settings.getBoolean(SPIN_SLEEP), exportFile == null || exportFile.isEmpty() ? null : Path.of(exportFile),
         Path.of(settings.getTrimmed(RESULT_DIR)), settings.getBoolean(FAIL_ON_ERROR),
         settings.getDuration(STOP_TIMEOUT, Duration.ZERO, Duration.ofHours(1)),
-        profile == null || profile.isEmpty() ? null : profile, warmup);
+        profile == null || profile.isEmpty() ? null : profile, warmup, ClientPartition.from(settings));
   }
 
   /** @return whether operations follow a target schedule */

@@ -67,6 +67,9 @@ public final class ResultJson {
     root.put("workloadName", r.workloadName());
     root.put("label", r.config().label());
     root.put("threads", r.config().threadCount());
+    if (r.config().client().multiple()) {
+      root.putObject("client").put("index", r.config().client().index()).put("count", r.config().client().count());
+    }
     root.put("targetOpsPerSec", r.config().targetOpsPerSec());
     root.put("operationCountTarget", r.targetedOperations());
     root.put("maxExecutionTimeSeconds", r.config().maxExecutionTime().toSeconds());
