@@ -163,6 +163,17 @@ public final class ResultJson {
     }
   }
 
+  /**
+   * Writes a {@code latency} object of the schema (count, min, mean, max, standard deviation and the
+   * percentiles 50 to 99.99, microseconds; nulls when {@code h} is empty).
+   *
+   * @param node the object to fill
+   * @param h latencies in microseconds
+   */
+  public static void putLatency(ObjectNode node, Histogram h) {
+    latency(node, h);
+  }
+
   private static void latency(ObjectNode node, Histogram h) {
     long n = h.getTotalCount();
     node.put("count", n);
