@@ -14,7 +14,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -34,7 +33,8 @@ import org.junit.jupiter.api.Test;
  */
 class MultiClientIT {
   private static final Path TREE = Path.of(System.getProperty("distribution.dir")).toAbsolutePath();
-  private static final Path WORK = TREE.getParent().resolve("multi-client-it");
+  /** This test's directory under target/, fresh on every run. */
+  private static Path work;
   private static final String URL = "jdbc:postgresql://127.0.0.1:5432/ycsb";
   private static final String USER = "ycsb_pw";
   private static final String PASSWORD = "ycsb_pw_secret";
@@ -45,8 +45,8 @@ class MultiClientIT {
 
   @Test
   void threeClientsLoadDisjointPartitionsAndTheirMergedRunHasSummedCountsAndUnionPercentiles() throws Exception {
-    deleteTree(WORK);
-    Files.createDirectories(WORK);
+    // a fresh directory each time: the result directories it holds are named by time and client
+    work = Files.createTempDirectory(TREE.getParent(), "multi-client-it-");
     createTable();
 
     List<Path> loads = runClients("load", "-threads", "4");
@@ -74,13 +74,13 @@ class MultiClientIT {
     }
 
     List<Path> runs = runClients("run", "-threads", "4", "-p", "operationcount=0", "-p", "maxexecutiontime=4");
-    Path merged = WORK.resolve("merged");
+    Path merged = work.resolve("merged");
     List<String> args = new ArrayList<>(List.of("report", "merge"));
     runs.forEach(r -> args.add(r.toString()));
     args.addAll(List.of("-o", merged.toString()));
-    Process merge = start(WORK.resolve("merge.err"), args);
+    Process merge = start(work.resolve("merge.err"), args);
     assertThat(merge.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(merge.exitValue()).as(Files.readString(WORK.resolve("merge.err"))).isZero();
+    assertThat(merge.exitValue()).as(Files.readString(work.resolve("merge.err"))).isZero();
 
     JsonNode m = JSON.readTree(merged.resolve("result.json").toFile());
     List<JsonNode> clients = new ArrayList<>();
@@ -116,7 +116,7 @@ class MultiClientIT {
     }
     assertThat(Files.readString(merged.resolve("summary.txt"))).contains("[OVERALL], Throughput(ops/sec), ",
         "[READ], 99thPercentileLatency(us), " + operation(m, "READ").path("serviceTime").path("p99Micros").asLong());
-    try (Stream<Path> files = Files.walk(WORK)) {
+    try (Stream<Path> files = Files.walk(work)) {
       for (Path f : files.filter(Files::isRegularFile).toList()) {
         assertThat(Files.readString(f, StandardCharsets.ISO_8859_1)).as(f.toString()).doesNotContain(PASSWORD);
       }
@@ -130,19 +130,19 @@ class MultiClientIT {
       List<String> args = new ArrayList<>(List.of(phase, "postgres", "-P", "workloads/workloada",
           "-p", "postgres.url=" + URL, "-p", "postgres.user=" + USER, "-p", "postgres.password=" + PASSWORD,
           "-p", "table=" + TABLE, "-p", "recordcount=" + RECORDS, "-p", "insertorder=ordered",
-          "-p", "client.index=" + i, "-p", "client.count=" + CLIENTS, "-p", "result.dir=" + WORK.resolve(phase)));
+          "-p", "client.index=" + i, "-p", "client.count=" + CLIENTS, "-p", "result.dir=" + work.resolve(phase)));
       args.addAll(List.of(more));
-      processes.add(start(WORK.resolve(phase + "-" + i + ".err"), args));
+      processes.add(start(work.resolve(phase + "-" + i + ".err"), args));
     }
     for (int i = 0; i < CLIENTS; i++) {
       Process p = processes.get(i);
       assertThat(p.waitFor(60, TimeUnit.SECONDS)).as(phase + " client " + i + " ends within 60 s").isTrue();
-      assertThat(p.exitValue()).as(Files.readString(WORK.resolve(phase + "-" + i + ".err"))).isZero();
+      assertThat(p.exitValue()).as(Files.readString(work.resolve(phase + "-" + i + ".err"))).isZero();
     }
     List<Path> dirs = new ArrayList<>();
     for (int i = 0; i < CLIENTS; i++) {
       String suffix = "-c" + i + "of" + CLIENTS;
-      try (Stream<Path> list = Files.list(WORK.resolve(phase))) {
+      try (Stream<Path> list = Files.list(work.resolve(phase))) {
         List<Path> mine = list.filter(d -> d.getFileName().toString().endsWith(suffix)).toList();
         assertThat(mine).as(phase + " directory ending in " + suffix).hasSize(1);
         dirs.add(mine.get(0));
@@ -201,16 +201,5 @@ class MultiClientIT {
       reader.close();
     }
     return sum;
-  }
-
-  private static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> walk = Files.walk(dir)) {
-      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
-    }
   }
 }
