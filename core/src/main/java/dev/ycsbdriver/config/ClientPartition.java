@@ -42,7 +42,7 @@ public record ClientPartition(int index, int count) {
    */
   public ClientPartition {
     if (count < 1 || index < 0 || index >= count) {
-      throw new IllegalArgumentException("client.index: must be >= 0 and < client.count " + count + ", got " + index);
+      throw new IllegalArgumentException("client.index: must be >= 0 and < client.count (" + count + "), got " + index);
     }
   }
 
@@ -50,11 +50,16 @@ public record ClientPartition(int index, int count) {
    * @param settings the merged configuration
    * @return the partition named by {@code client.index} and {@code client.count}; {@link #SINGLE} when
    *     neither is set
-   * @throws ConfigException if either is not an integer, {@code client.count < 1}, or
-   *     {@code client.index} lies outside [0, client.count)
+   * @throws ConfigException if either is not an integer, {@code client.count < 1}, {@code client.index}
+   *     is missing while {@code client.count > 1}, or lies outside [0, client.count)
    */
   public static ClientPartition from(Settings settings) throws ConfigException {
     int count = settings.getInt(COUNT, 1, Integer.MAX_VALUE);
+    if (count > 1 && !settings.contains(INDEX.key())) {
+      // a default of 0 would make every client insert the first partition
+      throw new ConfigException(INDEX.key() + ": required with client.count " + count + " (0 to " + (count - 1)
+          + "), got none");
+    }
     String indexText = settings.getTrimmed(INDEX);
     long index;
     try {

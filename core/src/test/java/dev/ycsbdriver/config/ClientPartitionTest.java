@@ -86,6 +86,9 @@ class ClientPartitionTest {
         .hasMessage("client.index: must be >= 0 and < client.count (2), got -1");
     assertThatThrownBy(() -> ClientPartition.from(settings("client.index", "x")))
         .hasMessage("client.index: must be an integer, got 'x'");
+    assertThatThrownBy(() -> ClientPartition.from(settings("client.count", "3")))
+        .hasMessage("client.index: required with client.count 3 (0 to 2), got none");
+    assertThatThrownBy(() -> new ClientPartition(2, 2)).isInstanceOf(IllegalArgumentException.class);
     assertThatThrownBy(() -> ClientPartition.from(settings("client.count", "0")))
         .isInstanceOf(ConfigException.class).hasMessageStartingWith("client.count: must be >= 1");
   }
