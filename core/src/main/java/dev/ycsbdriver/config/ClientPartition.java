@@ -28,8 +28,8 @@ public record ClientPartition(int index, int count) {
   public static final ClientPartition SINGLE = new ClientPartition(0, 1);
 
   public static final PropertySpec INDEX = PropertySpec.of("client.index", "0", "",
-      "this driver process's number among client.count processes, 0 to client.count - 1; the load "
-          + "phase inserts this client's share of the key space");
+      "this driver process's number among client.count processes, 0 to client.count - 1 (required when "
+          + "client.count > 1); the load phase inserts this client's share of the key space");
   public static final PropertySpec COUNT = PropertySpec.of("client.count", "1", "clients",
       "driver processes that run the same phase at once (merge their results with 'ycsb report merge')");
 

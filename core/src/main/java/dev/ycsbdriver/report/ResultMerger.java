@@ -39,6 +39,10 @@ import org.HdrHistogram.Histogram;
  *       fraction of its length that lies in the window, as if its operations were spread evenly over
  *       it. When the runs do not overlap at all (clients run one after another) the window is from the
  *       earliest start to the latest end instead, and a warning says so.</li>
+ *   <li>Configuration: the first client's, without {@code client.index}; for a load, {@code insertstart}
+ *       is the smallest of the clients' and {@code insertcount} their sum. {@code threads},
+ *       {@code targetOpsPerSec}, {@code operationCountTarget} and {@code warmupOperations} are summed;
+ *       {@code timeSeries} and {@code gc} are left empty (they are per client).</li>
  *   <li>Driver CPU is kept per client ({@code merged.driverCpu}); {@code cpu.driver} and
  *       {@code cpu.machine} are unavailable, since the clients may run on different machines.</li>
  *   <li>Server CPU: each client samples the whole server, not its share of it, so the figures are not
@@ -110,7 +114,10 @@ public final class ResultMerger {
     root.putArray("gc");
     ObjectNode logs = root.putObject("histogramLogs");
     totals.keySet().forEach(name -> logs.put(name, name + ".hlog"));
-    ((ObjectNode) root.path("config")).remove("client.index");
+    mergeConfig((ObjectNode) root.path("config"), sources);
+    ObjectNode warmup = root.putObject("warmupOperations");
+    sources.forEach(src -> src.json().path("warmupOperations").fields()
+        .forEachRemaining(e -> warmup.put(e.getKey(), warmup.path(e.getKey()).asLong() + e.getValue().asLong())));
 
     ObjectNode merged = root.putObject("merged");
     merged.put("clients", sources.size());
@@ -145,6 +152,31 @@ public final class ResultMerger {
             + first.identity() + " in " + first.file() + " and " + s.identity() + " in " + s.file());
       }
     }
+  }
+
+  /**
+   * The first client's configuration, without {@code client.index}, and for a load the range of all
+   * clients: {@code insertstart} the smallest, {@code insertcount} the sum.
+   */
+  private static void mergeConfig(ObjectNode config, List<MergeSource> sources) {
+    config.remove("client.index");
+    if (!"load".equals(sources.get(0).json().path("phase").asText())) {
+      return;
+    }
+    long start = Long.MAX_VALUE;
+    long count = 0;
+    for (MergeSource s : sources) {
+      JsonNode c = s.json().path("config");
+      if (!c.has("insertstart") || !c.has("insertcount")) {
+        config.remove("insertstart");
+        config.remove("insertcount");
+        return;
+      }
+      start = Math.min(start, c.path("insertstart").asLong());
+      count += c.path("insertcount").asLong();
+    }
+    config.put("insertstart", Long.toString(start));
+    config.put("insertcount", Long.toString(count));
   }
 
   private static void outcome(ObjectNode node, List<MergeSource> sources) {

@@ -172,6 +172,29 @@ class ResultMergerTest {
     assertThat(report.exitCode()).as(report.toString()).isZero();
   }
 
+  @Test
+  void loadsRunOneAfterTheOtherMergeIntoTheWholeRangeOverTheirSpanWithAWarning() throws Exception {
+    String workload = Resources.path("/golden/workloads/workloada").toString();
+    Path results = dir.resolve("loads");
+    for (int i = 0; i < 2; i++) {
+      CliRun run = CliRun.of("load", "basic", "-P", workload, "-p", "basicdb.verbose=false", "-p", "recordcount=1001",
+          "-p", "client.index=" + i, "-p", "client.count=2", "-p", "result.dir=" + results);
+      assertThat(run.exitCode()).as(run.toString()).isZero();
+      assertThat(JSON.readTree(run.resultFile().toFile()).path("operationsTotal").asLong()).isEqualTo(i == 0 ? 500 : 501);
+    }
+    java.util.List<Path> loads;
+    try (var list = Files.list(results)) {
+      loads = list.sorted().toList();
+    }
+    JsonNode m = ResultMerger.merge(loads, dir.resolve("merged"));
+    assertThat(m.path("operationsTotal").asLong()).isEqualTo(1001);
+    assertThat(m.path("config").path("insertstart").asText()).isEqualTo("0");
+    assertThat(m.path("config").path("insertcount").asText()).isEqualTo("1001");
+    assertThat(m.path("config").has("client.index")).isFalse();
+    assertThat(m.path("warnings").get(0).asText()).startsWith("merge: the clients' runs do not overlap in time");
+    assertThat(m.path("merged").path("windowOperations").asLong()).isEqualTo(1001);
+  }
+
   private static Histogram readAll(Path log) throws Exception {
     Histogram sum = new Histogram(3);
     HistogramLogReader reader = new HistogramLogReader(log.toFile());
