@@ -38,8 +38,37 @@ class ResultMergerTest {
   private Path client(String name, String workload, int fromSec, int toSec, int perInterval, long latencyMicros,
                       double serverCpu, double driverCpu) throws Exception {
     Path run = Files.createDirectories(dir.resolve(name));
+    long ops = writeLog(run.resolve("READ.hlog"), fromSec, toSec, perInterval, latencyMicros);
+    // intended latency: service time plus 100 ms of queueing
+    writeLog(run.resolve("Intended-READ.hlog"), fromSec, toSec, perInterval, latencyMicros + 100_000);
+    ObjectNode n = JSON.createObjectNode();
+    n.put("schemaVersion", 1).put("phase", "run").put("binding", "postgres").put("workload", "site.ycsb.workloads.CoreWorkload")
+        .put("workloadName", workload).put("threads", 4).put("targetOpsPerSec", 0).put("operationCountTarget", 0)
+        .put("startTime", Instant.ofEpochMilli(T0 + fromSec * 1000L).toString())
+        .put("endTime", Instant.ofEpochMilli(T0 + toSec * 1000L).toString()).put("operationsTotal", ops);
+    n.putObject("client").put("index", 0).put("count", 2);
+    ObjectNode op = n.putArray("operations").addObject().put("name", "READ").put("operations", ops);
+    op.putObject("statusCounts").put("OK", ops - 1).put("NOT_FOUND", 1);
+    op.putArray("failures");
+    n.putObject("histogramLogs").put("READ", "READ.hlog").put("Intended-READ", "Intended-READ.hlog");
+    ObjectNode cpu = n.putObject("cpu");
+    cpu.putObject("server").put("averagePercent", serverCpu).put("peakPercent", serverCpu + 10).putNull("unavailableReason");
+    cpu.putObject("driver").put("averagePercent", driverCpu).put("peakPercent", driverCpu + 1).putNull("unavailableReason");
+    cpu.putObject("machine").put("averagePercent", 90.0).put("peakPercent", 99.0).putNull("unavailableReason");
+    cpu.put("serverSource", "processes named postgres (" + (int) serverCpu + " pids)").put("serverIsDriver", false);
+    n.putObject("server").put("product", "PostgreSQL").put("version", "15.8");
+    n.putObject("machine").put("hostName", "db-client");
+    n.putObject("outcome").put("status", "ok").put("exitCode", 0).putArray("errors");
+    n.putObject("config").put("client.index", "0");
+    n.putArray("warnings");
+    JSON.writeValue(run.resolve("result.json").toFile(), n);
+    return run;
+  }
+
+  private static long writeLog(Path file, int fromSec, int toSec, int perInterval, long latencyMicros)
+      throws Exception {
     long ops = 0;
-    try (PrintStream out = new PrintStream(Files.newOutputStream(run.resolve("READ.hlog")), false, StandardCharsets.UTF_8)) {
+    try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8)) {
       HistogramLogWriter log = new HistogramLogWriter(out);
       long base = T0 + fromSec * 1000L;
       log.outputStartTime(base);
@@ -54,28 +83,7 @@ class ResultMergerTest {
         log.outputIntervalHistogram((s - fromSec), (s - fromSec + 1), h, 1000.0);
       }
     }
-    ObjectNode n = JSON.createObjectNode();
-    n.put("schemaVersion", 1).put("phase", "run").put("binding", "postgres").put("workload", "site.ycsb.workloads.CoreWorkload")
-        .put("workloadName", workload).put("threads", 4).put("targetOpsPerSec", 0).put("operationCountTarget", 0)
-        .put("startTime", Instant.ofEpochMilli(T0 + fromSec * 1000L).toString())
-        .put("endTime", Instant.ofEpochMilli(T0 + toSec * 1000L).toString()).put("operationsTotal", ops);
-    n.putObject("client").put("index", 0).put("count", 2);
-    ObjectNode op = n.putArray("operations").addObject().put("name", "READ").put("operations", ops);
-    op.putObject("statusCounts").put("OK", ops - 1).put("NOT_FOUND", 1);
-    op.putArray("failures");
-    n.putObject("histogramLogs").put("READ", "READ.hlog");
-    ObjectNode cpu = n.putObject("cpu");
-    cpu.putObject("server").put("averagePercent", serverCpu).put("peakPercent", serverCpu + 10).putNull("unavailableReason");
-    cpu.putObject("driver").put("averagePercent", driverCpu).put("peakPercent", driverCpu + 1).putNull("unavailableReason");
-    cpu.putObject("machine").put("averagePercent", 90.0).put("peakPercent", 99.0).putNull("unavailableReason");
-    cpu.put("serverSource", "processes named postgres (" + (int) serverCpu + " pids)").put("serverIsDriver", false);
-    n.putObject("server").put("product", "PostgreSQL").put("version", "15.8");
-    n.putObject("machine").put("hostName", "db-client");
-    n.putObject("outcome").put("status", "ok").put("exitCode", 0).putArray("errors");
-    n.putObject("config").put("client.index", "0");
-    n.putArray("warnings");
-    JSON.writeValue(run.resolve("result.json").toFile(), n);
-    return run;
+    return ops;
   }
 
   @Test
@@ -96,6 +104,8 @@ class ResultMergerTest {
     // a third of the values are near 1 ms, two thirds near 5 ms: an average of percentiles would say 3 ms
     assertThat(read.path("serviceTime").path("p50Micros").asLong()).isBetween(5000L, 5200L);
     assertThat(read.path("serviceTime").path("p99Micros").asLong()).isBetween(5100L, 5210L);
+    assertThat(read.path("intendedLatency").path("count").asLong()).isEqualTo(3000);
+    assertThat(read.path("intendedLatency").path("p50Micros").asLong()).isBetween(105_000L, 105_300L);
     assertThat(m.path("cpu").path("server").path("averagePercent").asDouble()).isEqualTo(55.0);
     assertThat(m.path("cpu").path("server").path("peakPercent").asDouble()).isEqualTo(65.0);
     assertThat(m.path("merged").path("serverCpuRule").asText()).startsWith("max of the clients' averages");
