@@ -154,28 +154,22 @@ class ResultMergerTest {
 
   @Test
   void twoRealRunsMergeIntoAResultThatValidatesAgainstTheSchema() throws Exception {
-    String workload = Resources.path("/golden/workloads/workloada").toString();
-    Path results = dir.resolve("results");
+    java.util.List<Path> runs = twoClients("run", "operationcount=3000");
     for (int i = 0; i < 2; i++) {
-      CliRun run = CliRun.of("run", "basic", "-P", workload, "-p", "basicdb.verbose=false", "-p", "operationcount=3000",
-          "-p", "client.index=" + i, "-p", "client.count=2", "-p", "result.dir=" + results);
-      assertThat(run.exitCode()).as(run.toString()).isZero();
-      assertThat(run.resultFile().getParent().getFileName().toString()).endsWith("-c" + i + "of2");
-      assertThat(JSON.readTree(run.resultFile().toFile()).path("client").path("index").asInt()).isEqualTo(i);
-    }
-    Path[] runs;
-    try (var list = Files.list(results)) {
-      runs = list.sorted().toArray(Path[]::new);
+      JsonNode r = JSON.readTree(runs.get(i).resolve("result.json").toFile());
+      assertThat(runs.get(i).getFileName().toString()).endsWith("-c" + i + "of2");
+      assertThat(r.path("client").path("index").asInt()).isEqualTo(i);
+      assertThat(r.path("operationsTotal").asLong()).isEqualTo(3000);
     }
     Path out = dir.resolve("merged");
-    CliRun merge = CliRun.of("report", "merge", runs[0].toString(), runs[1].toString(), "-o", out.toString());
+    CliRun merge = CliRun.of("report", "merge", runs.get(0).toString(), runs.get(1).toString(), "-o", out.toString());
     assertThat(merge.exitCode()).as(merge.toString()).isZero();
     JsonNode m = JSON.readTree(out.resolve("result.json").toFile());
     assertThat(m.path("operationsTotal").asLong()).isEqualTo(6000);
     try (InputStream schemaText = ResultJson.class.getResourceAsStream(ResultJson.SCHEMA_RESOURCE)) {
       var schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(schemaText);
       assertThat(schema.validate(m)).isEmpty();
-      assertThat(schema.validate(JSON.readTree(runs[0].resolve("result.json").toFile()))).isEmpty();
+      assertThat(schema.validate(JSON.readTree(runs.get(0).resolve("result.json").toFile()))).isEmpty();
     }
     // the merged result is itself a run result that 'report' reads
     CliRun report = CliRun.of("report", out.toString(), "-o", dir.resolve("report").toString());
@@ -184,18 +178,9 @@ class ResultMergerTest {
 
   @Test
   void loadsRunOneAfterTheOtherMergeIntoTheWholeRangeOverTheirSpanWithAWarning() throws Exception {
-    String workload = Resources.path("/golden/workloads/workloada").toString();
-    Path results = dir.resolve("loads");
-    for (int i = 0; i < 2; i++) {
-      CliRun run = CliRun.of("load", "basic", "-P", workload, "-p", "basicdb.verbose=false", "-p", "recordcount=1001",
-          "-p", "client.index=" + i, "-p", "client.count=2", "-p", "result.dir=" + results);
-      assertThat(run.exitCode()).as(run.toString()).isZero();
-      assertThat(JSON.readTree(run.resultFile().toFile()).path("operationsTotal").asLong()).isEqualTo(i == 0 ? 500 : 501);
-    }
-    java.util.List<Path> loads;
-    try (var list = Files.list(results)) {
-      loads = list.sorted().toList();
-    }
+    java.util.List<Path> loads = twoClients("load", "recordcount=1001");
+    assertThat(JSON.readTree(loads.get(0).resolve("result.json").toFile()).path("operationsTotal").asLong()).isEqualTo(500);
+    assertThat(JSON.readTree(loads.get(1).resolve("result.json").toFile()).path("operationsTotal").asLong()).isEqualTo(501);
     JsonNode m = ResultMerger.merge(loads, dir.resolve("merged"));
     assertThat(m.path("operationsTotal").asLong()).isEqualTo(1001);
     assertThat(m.path("config").path("insertstart").asText()).isEqualTo("0");
@@ -203,6 +188,20 @@ class ResultMergerTest {
     assertThat(m.path("config").has("client.index")).isFalse();
     assertThat(m.path("warnings").get(0).asText()).startsWith("merge: the clients' runs do not overlap in time");
     assertThat(m.path("merged").path("windowOperations").asLong()).isEqualTo(1001);
+  }
+
+  /** Runs clients 0 and 1 of 2 in this JVM, one after the other, with the basic binding. */
+  private java.util.List<Path> twoClients(String phase, String property) throws Exception {
+    String workload = Resources.path("/golden/workloads/workloada").toString();
+    Path results = dir.resolve(phase + "-results");
+    for (int i = 0; i < 2; i++) {
+      CliRun run = CliRun.of(phase, "basic", "-P", workload, "-p", "basicdb.verbose=false", "-p", property,
+          "-p", "client.index=" + i, "-p", "client.count=2", "-p", "result.dir=" + results);
+      assertThat(run.exitCode()).as(run.toString()).isZero();
+    }
+    try (var list = Files.list(results)) {
+      return list.sorted().toList();
+    }
   }
 
   private static Histogram readAll(Path log) throws Exception {
