@@ -139,6 +139,9 @@ public final class Main implements Runnable {
       if (type == MatrixCommand.class) {
         return type.cast(new MatrixCommand(cli));
       }
+      if (type == MergeCommand.class) {
+        return type.cast(new MergeCommand(cli));
+      }
       if (type == ReportCommand.class) {
         return type.cast(new ReportCommand(cli));
       }

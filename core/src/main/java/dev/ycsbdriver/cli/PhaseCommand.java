@@ -1,5 +1,6 @@
 package dev.ycsbdriver.cli;
 
+import dev.ycsbdriver.config.ClientPartition;
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.ConfigLoader;
 import dev.ycsbdriver.config.RunConfig;
@@ -103,12 +104,16 @@ abstract class PhaseCommand implements Callable<Integer> {
     BindingProvider provider = provider();
     String name = bindingName != null && dbClass == null ? provider.name()
         : bindingName != null ? bindingName : simpleName(dbClass);
-    Settings settings = ConfigLoader.fromEnvironment().load(propertyFiles, overrides, provider.name());
+    Settings all = ConfigLoader.fromEnvironment().load(propertyFiles, overrides, provider.name());
+    Settings settings = ClientPartition.from(all).partition(all, phase);
     RunConfig config = RunConfig.from(settings, phase);
     err.println("ycsb-driver " + ToolVersion.get() + ": " + phase.label() + " " + name + ", "
-        + config.threadCount() + " threads" + (config.paced() ? ", target " + config.targetOpsPerSec() + " ops/s" : ""));
+        + config.threadCount() + " threads" + (config.paced() ? ", target " + config.targetOpsPerSec() + " ops/s" : "")
+        + (config.client().multiple() ? ", client " + config.client().index() + " of " + config.client().count()
+            + (phase == Phase.LOAD ? " (records from insertstart " + settings.raw("insertstart") + ", "
+                + settings.raw("insertcount") + " records)" : "") : ""));
     Path runDir = ResultFiles.createRunDirectory(config.resultDirectory(), phase.label(), name, workloadName(config),
-        config.threadCount(), config.label());
+        config.threadCount(), config.label(), config.client().suffix());
     StopSignal stop = new StopSignal();
     stopWhenParentEnds(stop, err);
     try (SignalStop signals = SignalStop.install(cli.handleSignals(), stop, err)) {

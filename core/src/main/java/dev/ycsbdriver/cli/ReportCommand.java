@@ -14,15 +14,16 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code ycsb report <results...>}: comparison tables and charts from result JSON files (never console
  * text): {@code report.md}, {@code report.csv}, {@code report.json} and a self-contained
- * {@code report.html}.
+ * {@code report.html}. {@code ycsb report merge} ({@link MergeCommand}) merges several clients' results.
  */
-@Command(name = "report", mixinStandardHelpOptions = true,
+@Command(name = "report", mixinStandardHelpOptions = true, subcommands = MergeCommand.class,
     description = "Write comparison tables and charts (Markdown, CSV, JSON, self-contained HTML) from result JSON files.")
 final class ReportCommand implements Callable<Integer> {
   private final Cli cli;
 
-  @Parameters(arity = "1..*", paramLabel = "<result>", description = "result.json files, or directories holding them")
-  List<Path> inputs;
+  // 0..*, checked in call(): picocli would otherwise demand them before the 'merge' subcommand too
+  @Parameters(arity = "0..*", paramLabel = "<result>", description = "result.json files, or directories holding them")
+  List<Path> inputs = List.of();
 
   @Option(names = {"-o", "--output"}, paramLabel = "<dir>",
       description = "directory for the report (default: the single directory given, else ./report)")
@@ -44,6 +45,10 @@ final class ReportCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws ConfigException, IOException {
+    if (inputs.isEmpty()) {
+      throw new ConfigException("report: expected result.json files or directories, got none "
+          + "(ycsb report --help shows the usage; ycsb report merge <results...> merges several clients)");
+    }
     Path out = output != null ? output
         : inputs.size() == 1 && Files.isDirectory(inputs.get(0)) ? inputs.get(0) : Path.of("report");
     String name = title != null ? title

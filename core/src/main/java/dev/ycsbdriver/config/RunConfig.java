@@ -37,12 +37,15 @@ import java.util.List;
  *     is off (ycsb-driver's {@code status.port}, default 0)
  * @param statusBind the address the {@code /metrics} endpoint listens on (ycsb-driver's
  *     {@code status.bind}, default {@code 127.0.0.1}); unused while {@code statusPort} is 0
+ * @param client which of several driver processes this is ({@code client.index}, {@code client.count});
+ *     {@link ClientPartition#SINGLE} by default. A load's {@code insertstart}/{@code insertcount} are
+ *     already this client's share (see {@link ClientPartition#partition})
  */
 public record RunConfig(Phase phase, String workloadClass, int threadCount, long targetOpsPerSec,
                         long operationCount, Duration maxExecutionTime, boolean status, Duration statusInterval,
                         String label, boolean spinSleep, Path exportFile, Path resultDirectory,
                         boolean failOnError, Duration stopTimeout, String profile, Duration warmup,
-                        int statusPort, String statusBind) {
+                        int statusPort, String statusBind, ClientPartition client) {
 
   public static final PropertySpec WORKLOAD = PropertySpec.optional("workload", "",
       "the site.ycsb.Workload class, e.g. site.ycsb.workloads.CoreWorkload");
@@ -95,11 +98,12 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
   public static List<PropertySpec> specs() {
     return List.of(WORKLOAD, THREADS, TARGET, OPERATION_COUNT, RECORD_COUNT, INSERT_COUNT, MAX_EXECUTION_TIME,
         STATUS, STATUS_INTERVAL, STATUS_PORT, STATUS_BIND, LABEL, SPIN_SLEEP, EXPORT_FILE, EXPORTER, RESULT_DIR,
-        FAIL_ON_ERROR, STOP_TIMEOUT, PROFILE, WARMUP, STORE_NAME);
+        FAIL_ON_ERROR, STOP_TIMEOUT, PROFILE, WARMUP, STORE_NAME, ClientPartition.INDEX, ClientPartition.COUNT);
   }
 
   /**
-   * Validates the driver's keys.
+   * Validates the driver's keys. For several clients, give it the settings that
+   * {@link ClientPartition#partition} returned, so that a load counts this client's share.
    *
    * @param settings the merged configuration
    * @param phase load or run
@@ -147,7 +151,8 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
         settings.getBoolean(SPIN_SLEEP), exportFile == null || exportFile.isEmpty() ? null : Path.of(exportFile),
         Path.of(settings.getTrimmed(RESULT_DIR)), settings.getBoolean(FAIL_ON_ERROR),
         settings.getDuration(STOP_TIMEOUT, Duration.ZERO, Duration.ofHours(1)),
-        profile == null || profile.isEmpty() ? null : profile, warmup, statusPort, statusBind);
+        profile == null || profile.isEmpty() ? null : profile, warmup, statusPort, statusBind,
+        ClientPartition.from(settings));
   }
 
   /** @return whether operations follow a target schedule */

@@ -3,5 +3,7 @@
  * reads runs, {@link dev.ycsbdriver.report.ReportModel} groups them into cells with medians over repeats,
  * {@link dev.ycsbdriver.report.ReportTables} lays out the tables once, and Markdown, HTML, CSV, JSON and
  * XChart images are views of them ({@link dev.ycsbdriver.report.ReportWriter} writes them all).
+ * {@link dev.ycsbdriver.report.ResultMerger} merges the results of several clients of one run
+ * ({@code client.index} of {@code client.count}) into one result directory, adding their HdrHistogram logs.
  */
 package dev.ycsbdriver.report;

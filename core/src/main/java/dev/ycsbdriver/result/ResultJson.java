@@ -72,6 +72,9 @@ public final class ResultJson {
     root.put("workloadName", r.workloadName());
     root.put("label", r.config().label());
     root.put("threads", r.config().threadCount());
+    if (r.config().client().multiple()) {
+      root.putObject("client").put("index", r.config().client().index()).put("count", r.config().client().count());
+    }
     root.put("targetOpsPerSec", r.config().targetOpsPerSec());
     root.put("operationCountTarget", r.targetedOperations());
     root.put("maxExecutionTimeSeconds", r.config().maxExecutionTime().toSeconds());
@@ -173,6 +176,17 @@ public final class ResultJson {
       latency(fn.putObject("serviceTime"), f.service());
       latency(fn.putObject("intendedLatency"), f.intended());
     }
+  }
+
+  /**
+   * Writes a {@code latency} object of the schema (count, min, mean, max, standard deviation and the
+   * percentiles 50 to 99.99, microseconds; nulls when {@code h} is empty).
+   *
+   * @param node the object to fill
+   * @param h latencies in microseconds
+   */
+  public static void putLatency(ObjectNode node, Histogram h) {
+    latency(node, h);
   }
 
   private static void latency(ObjectNode node, Histogram h) {

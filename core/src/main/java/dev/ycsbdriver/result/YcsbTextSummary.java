@@ -117,8 +117,11 @@ public final class YcsbTextSummary {
     }
   }
 
-  /** YCSB's percentile label: {@code 95th}, {@code 99th}, {@code 1st}, {@code 99.9} for fractions. */
-  static String ordinal(double p) {
+  /**
+   * @param p a percentile, 0 to 100
+   * @return YCSB's percentile label: {@code 95th}, {@code 99th}, {@code 1st}, {@code 99.9} for fractions
+   */
+  public static String ordinal(double p) {
     if (p % 1 != 0) {
       return Double.toString(p);
     }

@@ -1,0 +1,112 @@
+package dev.ycsbdriver.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.result.ResultFiles;
+import dev.ycsbdriver.result.ResultJson;
+import java.io.FileNotFoundException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+
+/**
+ * One client's result as {@link ResultMerger} reads it: the result JSON and every interval of its
+ * HdrHistogram logs, with absolute start and end timestamps (epoch milliseconds).
+ *
+ * <p>Immutable once read and thread-safe to read; the histograms must not be changed.
+ *
+ * @param file the {@code result.json}
+ * @param json the document
+ * @param start the run's {@code startTime}
+ * @param end the run's {@code endTime}
+ * @param intervals measurement name (e.g. {@code READ}, {@code Intended-READ}, {@code READ-FAILED}) to
+ *     its intervals in log order; empty when the run wrote no logs
+ */
+record MergeSource(Path file, JsonNode json, Instant start, Instant end, Map<String, List<Histogram>> intervals) {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  /**
+   * @param input a run directory or its {@code result.json}
+   * @return the result and its interval logs
+   * @throws ConfigException if the input or a log it names is missing or unreadable, or is not a result
+   *     JSON of schema version 1
+   */
+  static MergeSource read(Path input) throws ConfigException {
+    Path file = Files.isDirectory(input) ? input.resolve(ResultFiles.RESULT_FILE) : input;
+    if (!Files.isRegularFile(file)) {
+      throw new ConfigException(file + ": no such result file; give run directories or their result.json");
+    }
+    JsonNode n;
+    try {
+      n = JSON.readTree(file.toFile());
+    } catch (IOException e) {
+      throw new ConfigException(file + ": not a readable result JSON: " + e.getMessage(), e);
+    }
+    if (n == null || n.path("schemaVersion").asInt(-1) != ResultJson.SCHEMA_VERSION) {
+      throw new ConfigException(file + ": schemaVersion must be " + ResultJson.SCHEMA_VERSION + ", got "
+          + (n == null ? "an empty file" : n.path("schemaVersion").asText("none")));
+    }
+    Instant start;
+    Instant end;
+    try {
+      start = Instant.parse(n.path("startTime").asText());
+      end = Instant.parse(n.path("endTime").asText());
+    } catch (java.time.format.DateTimeParseException e) {
+      throw new ConfigException(file + ": startTime and endTime must be ISO-8601 instants, got '"
+          + n.path("startTime").asText() + "' and '" + n.path("endTime").asText() + "'", e);
+    }
+    Map<String, List<Histogram>> intervals = new LinkedHashMap<>();
+    var logs = n.path("histogramLogs").fields();
+    while (logs.hasNext()) {
+      var e = logs.next();
+      Path log = file.toAbsolutePath().getParent().resolve(e.getValue().asText());
+      intervals.put(e.getKey(), readLog(log));
+    }
+    return new MergeSource(file, n, start, end, intervals);
+  }
+
+  private static List<Histogram> readLog(Path log) throws ConfigException {
+    List<Histogram> out = new ArrayList<>();
+    try {
+      HistogramLogReader reader = new HistogramLogReader(log.toFile());
+      try {
+        for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
+          if (h instanceof Histogram histogram) {
+            out.add(histogram);
+          } else {
+            throw new ConfigException(log + ": expected integer HdrHistogram intervals, got "
+                + h.getClass().getSimpleName());
+          }
+        }
+      } finally {
+        reader.close();
+      }
+    } catch (FileNotFoundException e) {
+      throw new ConfigException(log + ": histogram log named in result.json is missing", e);
+    } catch (RuntimeException e) {
+      throw new ConfigException(log + ": not a readable HdrHistogram log: " + e.getMessage(), e);
+    }
+    return out;
+  }
+
+  /** @return the source's name for messages and {@code merged.sources}: its run directory's name */
+  String name() {
+    Path dir = file.toAbsolutePath().getParent();
+    return dir == null ? file.toString() : dir.getFileName().toString();
+  }
+
+  /** @return binding, workload class, workload name and phase: the fields merged results must share */
+  String identity() {
+    return json.path("binding").asText() + "/" + json.path("workloadName").asText(json.path("workload").asText())
+        + "/" + json.path("workload").asText() + "/" + json.path("phase").asText();
+  }
+}

@@ -1,0 +1,82 @@
+package dev.ycsbdriver.report;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+/**
+ * Writes the merged {@code <name>.hlog} files of a merged result. The clients' intervals do not line up
+ * in time, so each is put whole into the time slot of the merged log that holds its midpoint; a slot is
+ * as long as the clients' median interval, counted from the log's start time (the merged window's
+ * start; intervals before it get negative timestamps). Each slot's histogram is the
+ * {@code Histogram.add} of its intervals, so the sum of a merged log equals the sum of every interval of
+ * every client. Values are microseconds, {@code Interval_Max} milliseconds, as in a run's own logs.
+ *
+ * <p>Stateless and thread-safe.
+ */
+final class MergedLogs {
+  private static final double MICROS_PER_MILLI = 1000.0;
+
+  private MergedLogs() {
+  }
+
+  /**
+   * @param sources the clients
+   * @param directory where the logs go
+   * @param base the merged log's start time
+   * @return measurement name to the sum of all its intervals of all clients, in first-seen order
+   * @throws IOException if a log cannot be written
+   */
+  static Map<String, Histogram> write(List<MergeSource> sources, Path directory, Instant base) throws IOException {
+    Map<String, List<Histogram>> byName = ResultMerger.byName(sources);
+    long slotMillis = medianLengthMillis(byName);
+    long baseMillis = base.toEpochMilli();
+    Map<String, Histogram> totals = new LinkedHashMap<>();
+    for (Map.Entry<String, List<Histogram>> e : byName.entrySet()) {
+      TreeMap<Long, List<Histogram>> slots = new TreeMap<>();
+      for (Histogram h : e.getValue()) {
+        long mid = (h.getStartTimeStamp() + h.getEndTimeStamp()) / 2;
+        slots.computeIfAbsent(Math.floorDiv(mid - baseMillis, slotMillis), k -> new ArrayList<>()).add(h);
+      }
+      Path file = directory.resolve(e.getKey() + ".hlog");
+      try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8)) {
+        HistogramLogWriter log = new HistogramLogWriter(out);
+        log.outputComment("[Logging for: " + e.getKey() + ", merged from " + sources.size() + " clients]");
+        log.outputComment("[Values in microseconds; Interval_Max in milliseconds]");
+        log.outputLogFormatVersion();
+        log.outputStartTime(baseMillis);
+        log.setBaseTime(baseMillis);
+        log.outputLegend();
+        for (List<Histogram> slot : slots.values()) {
+          Histogram sum = ResultMerger.sum(slot);
+          long start = slot.stream().mapToLong(Histogram::getStartTimeStamp).min().orElseThrow();
+          long end = slot.stream().mapToLong(Histogram::getEndTimeStamp).max().orElseThrow();
+          log.outputIntervalHistogram((start - baseMillis) / 1000.0, (end - baseMillis) / 1000.0, sum,
+              MICROS_PER_MILLI);
+        }
+      }
+      totals.put(e.getKey(), ResultMerger.sum(e.getValue()));
+    }
+    return totals;
+  }
+
+  private static long medianLengthMillis(Map<String, List<Histogram>> byName) {
+    List<Long> lengths = new ArrayList<>();
+    byName.values().forEach(list -> list.forEach(h -> lengths.add(h.getEndTimeStamp() - h.getStartTimeStamp())));
+    if (lengths.isEmpty()) {
+      return 1000;
+    }
+    lengths.sort(null);
+    return Math.max(1, lengths.get(lengths.size() / 2));
+  }
+}

@@ -1,0 +1,268 @@
+package dev.ycsbdriver.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.result.ResultFiles;
+import dev.ycsbdriver.result.ResultJson;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * Merges the results of several driver processes ({@code client.index} of {@code client.count}) that ran
+ * the same binding, workload and phase at the same time into one result directory: {@code result.json}
+ * (schema version 1, with {@code merged}), one merged {@code .hlog} per measurement, and a YCSB-style
+ * {@code summary.txt}.
+ *
+ * <p>Rules:
+ * <ul>
+ *   <li>Operations and per-status counts are summed ({@code operationsTotal}, each operation's
+ *       {@code operations} and {@code statusCounts}).</li>
+ *   <li>Latency (service time and intended latency, successes and each failure channel) comes from one
+ *       HdrHistogram per measurement, the {@code Histogram.add} of every interval of every client's
+ *       {@code .hlog}; percentiles are read from that sum and never averaged.</li>
+ *   <li>The window is common to all clients: from the latest {@code startTime} to the earliest
+ *       {@code endTime}; it is the merged {@code startTime}, {@code endTime} and {@code runtimeMillis}.
+ *       Throughput is the operations inside the window divided by its length: each interval of each
+ *       client's logs (every measurement except {@code Intended-} and {@code CLEANUP}) counts with the
+ *       fraction of its length that lies in the window, as if its operations were spread evenly over
+ *       it. When the runs do not overlap at all (clients run one after another) the window is from the
+ *       earliest start to the latest end instead, and a warning says so.</li>
+ *   <li>Configuration: the first client's, without {@code client.index}; for a load, {@code insertstart}
+ *       is the smallest of the clients' and {@code insertcount} their sum. {@code threads},
+ *       {@code targetOpsPerSec}, {@code operationCountTarget} and {@code warmupOperations} are summed;
+ *       {@code timeSeries} and {@code gc} are left empty (they are per client).</li>
+ *   <li>Driver CPU is kept per client ({@code merged.driverCpu}); {@code cpu.driver} and
+ *       {@code cpu.machine} are unavailable, since the clients may run on different machines.</li>
+ *   <li>Server CPU: each client samples the whole server, not its share of it, so the figures are not
+ *       added. When every client reports the same server (same product, version, host and CPU source,
+ *       pid counts aside), the merged average is the largest of the clients' averages and the peak the
+ *       largest peak, the most conservative of N readings of one quantity; otherwise it is unavailable.
+ *       {@code merged.serverCpuRule} says which applied.</li>
+ * </ul>
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class ResultMerger {
+  /** Name of the YCSB-style text summary in a merged result directory. */
+  public static final String SUMMARY_FILE = "summary.txt";
+
+  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private ResultMerger() {
+  }
+
+  /**
+   * @param inputs run directories or their {@code result.json}, at least one
+   * @param output the merged result directory; created, and files in it overwritten
+   * @return the merged document as written
+   * @throws ConfigException for an unreadable input, or inputs of different binding, workload or phase
+   * @throws IOException if the output cannot be written
+   */
+  public static ObjectNode merge(List<Path> inputs, Path output) throws ConfigException, IOException {
+    if (inputs.isEmpty()) {
+      throw new ConfigException("report merge: expected at least one result directory, got none");
+    }
+    List<MergeSource> sources = new ArrayList<>();
+    for (Path input : inputs) {
+      sources.add(MergeSource.read(input));
+    }
+    checkSameRun(sources);
+    Files.createDirectories(output);
+    List<String> warnings = new ArrayList<>();
+    Window window = Window.of(sources, warnings);
+    Map<String, Histogram> totals = MergedLogs.write(sources, output, window.start());
+
+    MergeSource first = sources.get(0);
+    ObjectNode root = first.json().deepCopy();
+    root.remove("client");
+    long operations = 0;
+    int threads = 0;
+    long target = 0;
+    long targetOps = 0;
+    for (MergeSource s : sources) {
+      operations += s.json().path("operationsTotal").asLong();
+      threads += s.json().path("threads").asInt();
+      target += s.json().path("targetOpsPerSec").asLong();
+      targetOps += s.json().path("operationCountTarget").asLong();
+    }
+    long windowOps = window.operations(sources);
+    long windowMillis = window.millis();
+    double throughput = windowMillis <= 0 ? 0.0 : 1000.0 * windowOps / windowMillis;
+    root.put("threads", threads);
+    root.put("targetOpsPerSec", target);
+    root.put("operationCountTarget", targetOps);
+    root.put("startTime", window.start().toString());
+    root.put("endTime", window.end().toString());
+    root.put("runtimeMillis", windowMillis);
+    root.put("operationsTotal", operations);
+    root.put("throughputOpsPerSec", throughput);
+    outcome(root.putObject("outcome"), sources);
+    MergedOperations.write(root.putArray("operations"), sources, totals, warnings);
+    root.putArray("timeSeries");
+    root.putArray("gc");
+    ObjectNode logs = root.putObject("histogramLogs");
+    totals.keySet().forEach(name -> logs.put(name, name + ".hlog"));
+    mergeConfig((ObjectNode) root.path("config"), sources);
+    ObjectNode warmup = root.putObject("warmupOperations");
+    sources.forEach(src -> src.json().path("warmupOperations").fields()
+        .forEachRemaining(e -> warmup.put(e.getKey(), warmup.path(e.getKey()).asLong() + e.getValue().asLong())));
+
+    ObjectNode merged = root.putObject("merged");
+    merged.put("clients", sources.size());
+    ArrayNode names = merged.putArray("sources");
+    sources.forEach(s -> names.add(s.file().toAbsolutePath().normalize().toString()));
+    merged.put("windowOperations", windowOps);
+    ArrayNode driverCpu = merged.putArray("driverCpu");
+    for (MergeSource s : sources) {
+      JsonNode d = s.json().path("cpu").path("driver");
+      ObjectNode entry = driverCpu.addObject().put("source", s.name());
+      for (String field : new String[] {"averagePercent", "peakPercent", "unavailableReason"}) {
+        entry.set(field, d.hasNonNull(field) ? d.get(field) : entry.nullNode());
+      }
+    }
+    merged.put("serverCpuRule", ServerCpu.merge((ObjectNode) root.path("cpu"), sources, throughput));
+
+    ArrayNode allWarnings = root.putArray("warnings");
+    warnings.forEach(allWarnings::add);
+    for (MergeSource s : sources) {
+      s.json().path("warnings").forEach(w -> allWarnings.add(s.name() + ": " + w.asText()));
+    }
+    MAPPER.writeValue(output.resolve(ResultFiles.RESULT_FILE).toFile(), root);
+    MergedSummary.write(root, totals, output.resolve(SUMMARY_FILE));
+    return root;
+  }
+
+  private static void checkSameRun(List<MergeSource> sources) throws ConfigException {
+    MergeSource first = sources.get(0);
+    for (MergeSource s : sources) {
+      if (!s.identity().equals(first.identity())) {
+        throw new ConfigException("report merge: inputs must share binding/workload/phase, got "
+            + first.identity() + " in " + first.file() + " and " + s.identity() + " in " + s.file());
+      }
+    }
+  }
+
+  /**
+   * The first client's configuration, without {@code client.index}, and for a load the range of all
+   * clients: {@code insertstart} the smallest, {@code insertcount} the sum.
+   */
+  private static void mergeConfig(ObjectNode config, List<MergeSource> sources) {
+    config.remove("client.index");
+    if (!"load".equals(sources.get(0).json().path("phase").asText())) {
+      return;
+    }
+    long start = Long.MAX_VALUE;
+    long count = 0;
+    for (MergeSource s : sources) {
+      JsonNode c = s.json().path("config");
+      if (!c.has("insertstart") || !c.has("insertcount")) {
+        config.remove("insertstart");
+        config.remove("insertcount");
+        return;
+      }
+      start = Math.min(start, c.path("insertstart").asLong());
+      count += c.path("insertcount").asLong();
+    }
+    config.put("insertstart", Long.toString(start));
+    config.put("insertcount", Long.toString(count));
+  }
+
+  private static void outcome(ObjectNode node, List<MergeSource> sources) {
+    String status = "ok";
+    int exitCode = 0;
+    ArrayNode errors = node.putArray("errors");
+    for (MergeSource s : sources) {
+      JsonNode o = s.json().path("outcome");
+      String st = o.path("status").asText("ok");
+      if (st.equals("failed") || (st.equals("interrupted") && status.equals("ok"))) {
+        status = st;
+      }
+      exitCode = Math.max(exitCode, o.path("exitCode").asInt());
+      o.path("errors").forEach(e -> errors.add(s.name() + ": " + e.asText()));
+    }
+    node.put("status", status);
+    node.put("exitCode", exitCode);
+    node.set("errors", node.remove("errors"));
+  }
+
+  /** The common window of all clients, see the class documentation. */
+  record Window(Instant start, Instant end) {
+    static Window of(List<MergeSource> sources, List<String> warnings) {
+      Instant latestStart = Instant.MIN;
+      Instant earliestEnd = Instant.MAX;
+      Instant earliestStart = Instant.MAX;
+      Instant latestEnd = Instant.MIN;
+      for (MergeSource s : sources) {
+        latestStart = s.start().isAfter(latestStart) ? s.start() : latestStart;
+        earliestStart = s.start().isBefore(earliestStart) ? s.start() : earliestStart;
+        earliestEnd = s.end().isBefore(earliestEnd) ? s.end() : earliestEnd;
+        latestEnd = s.end().isAfter(latestEnd) ? s.end() : latestEnd;
+      }
+      if (earliestEnd.isAfter(latestStart)) {
+        return new Window(latestStart, earliestEnd);
+      }
+      warnings.add("merge: the clients' runs do not overlap in time; throughput is over the span from the "
+          + "earliest start " + earliestStart + " to the latest end " + latestEnd);
+      return new Window(earliestStart, latestEnd);
+    }
+
+    long millis() {
+      return Duration.between(start, end).toMillis();
+    }
+
+    /** @return operations of every status in the window, intervals prorated by their overlap */
+    long operations(List<MergeSource> sources) {
+      long from = start.toEpochMilli();
+      long to = end.toEpochMilli();
+      double ops = 0;
+      for (MergeSource s : sources) {
+        for (Map.Entry<String, List<Histogram>> e : s.intervals().entrySet()) {
+          if (e.getKey().startsWith("Intended-") || e.getKey().startsWith("CLEANUP")) {
+            continue;
+          }
+          for (Histogram h : e.getValue()) {
+            long a = h.getStartTimeStamp();
+            long b = h.getEndTimeStamp();
+            if (b <= a) {
+              ops += a >= from && a <= to ? h.getTotalCount() : 0;
+            } else {
+              long overlap = Math.max(0, Math.min(b, to) - Math.max(a, from));
+              ops += (double) h.getTotalCount() * overlap / (b - a);
+            }
+          }
+        }
+      }
+      return Math.round(ops);
+    }
+  }
+
+  /** Sums histograms; the result resizes itself to any value. */
+  static Histogram sum(List<Histogram> parts) {
+    int digits = parts.isEmpty() ? 3 : parts.get(0).getNumberOfSignificantValueDigits();
+    Histogram total = new Histogram(digits);
+    for (Histogram h : parts) {
+      total.add(h);
+    }
+    return total;
+  }
+
+  static Map<String, List<Histogram>> byName(List<MergeSource> sources) {
+    Map<String, List<Histogram>> out = new LinkedHashMap<>();
+    for (MergeSource s : sources) {
+      s.intervals().forEach((name, list) -> out.computeIfAbsent(name, k -> new ArrayList<>()).addAll(list));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,216 @@
+package dev.ycsbdriver.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SpecVersion;
+import dev.ycsbdriver.result.ResultJson;
+import dev.ycsbdriver.testing.CliRun;
+import dev.ycsbdriver.testing.Resources;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.HdrHistogram.HistogramLogWriter;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ResultMergerTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final long T0 = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli();
+
+  @TempDir
+  Path dir;
+
+  /**
+   * A synthetic client: READ intervals of 1 s from {@code fromSec} to {@code toSec}, each with
+   * {@code perInterval} operations of latency {@code latencyMicros}.
+   */
+  private Path client(String name, String workload, int fromSec, int toSec, int perInterval, long latencyMicros,
+                      double serverCpu, double driverCpu) throws Exception {
+    Path run = Files.createDirectories(dir.resolve(name));
+    long ops = writeLog(run.resolve("READ.hlog"), fromSec, toSec, perInterval, latencyMicros);
+    // intended latency: service time plus 100 ms of queueing
+    writeLog(run.resolve("Intended-READ.hlog"), fromSec, toSec, perInterval, latencyMicros + 100_000);
+    ObjectNode n = JSON.createObjectNode();
+    n.put("schemaVersion", 1).put("phase", "run").put("binding", "postgres").put("workload", "site.ycsb.workloads.CoreWorkload")
+        .put("workloadName", workload).put("threads", 4).put("targetOpsPerSec", 0).put("operationCountTarget", 0)
+        .put("startTime", Instant.ofEpochMilli(T0 + fromSec * 1000L).toString())
+        .put("endTime", Instant.ofEpochMilli(T0 + toSec * 1000L).toString()).put("operationsTotal", ops);
+    n.putObject("client").put("index", 0).put("count", 2);
+    ObjectNode op = n.putArray("operations").addObject().put("name", "READ").put("operations", ops);
+    op.putObject("statusCounts").put("OK", ops - 1).put("NOT_FOUND", 1);
+    op.putArray("failures");
+    n.putObject("histogramLogs").put("READ", "READ.hlog").put("Intended-READ", "Intended-READ.hlog");
+    ObjectNode cpu = n.putObject("cpu");
+    cpu.putObject("server").put("averagePercent", serverCpu).put("peakPercent", serverCpu + 10).putNull("unavailableReason");
+    cpu.putObject("driver").put("averagePercent", driverCpu).put("peakPercent", driverCpu + 1).putNull("unavailableReason");
+    cpu.putObject("machine").put("averagePercent", 90.0).put("peakPercent", 99.0).putNull("unavailableReason");
+    cpu.put("serverSource", "processes named postgres (" + (int) serverCpu + " pids)").put("serverIsDriver", false);
+    n.putObject("server").put("product", "PostgreSQL").put("version", "15.8");
+    n.putObject("machine").put("hostName", "db-client");
+    n.putObject("outcome").put("status", "ok").put("exitCode", 0).putArray("errors");
+    n.putObject("config").put("client.index", "0");
+    n.putArray("warnings");
+    JSON.writeValue(run.resolve("result.json").toFile(), n);
+    return run;
+  }
+
+  private static long writeLog(Path file, int fromSec, int toSec, int perInterval, long latencyMicros)
+      throws Exception {
+    long ops = 0;
+    try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8)) {
+      HistogramLogWriter log = new HistogramLogWriter(out);
+      long base = T0 + fromSec * 1000L;
+      log.outputStartTime(base);
+      log.setBaseTime(base);
+      log.outputLegend();
+      for (int s = fromSec; s < toSec; s++) {
+        Histogram h = new Histogram(3);
+        for (int i = 0; i < perInterval; i++) {
+          h.recordValue(latencyMicros + i);
+        }
+        ops += perInterval;
+        log.outputIntervalHistogram((s - fromSec), (s - fromSec + 1), h, 1000.0);
+      }
+    }
+    return ops;
+  }
+
+  @Test
+  void throughputCountsOnlyTheOperationsInsideTheCommonWindow() throws Exception {
+    Path a = client("a", "workloada", 0, 10, 100, 1000, 40.0, 30.0);
+    Path b = client("b", "workloada", 5, 15, 200, 5000, 55.0, 35.0);
+    JsonNode m = ResultMerger.merge(java.util.List.of(a, b), dir.resolve("merged"));
+
+    assertThat(m.path("operationsTotal").asLong()).isEqualTo(1000 + 2000);
+    assertThat(m.path("runtimeMillis").asLong()).isEqualTo(5000);
+    // window [5 s, 10 s): 5 intervals of a (100 each) and 5 of b (200 each)
+    assertThat(m.path("merged").path("windowOperations").asLong()).isEqualTo(1500);
+    assertThat(m.path("throughputOpsPerSec").asDouble()).isCloseTo(300.0, within(1e-9));
+    JsonNode read = m.path("operations").get(0);
+    assertThat(read.path("statusCounts").path("OK").asLong()).isEqualTo(2998);
+    assertThat(read.path("statusCounts").path("NOT_FOUND").asLong()).isEqualTo(2);
+    assertThat(read.path("serviceTime").path("count").asLong()).isEqualTo(3000);
+    // a third of the values are near 1 ms, two thirds near 5 ms: an average of percentiles would say 3 ms
+    assertThat(read.path("serviceTime").path("p50Micros").asLong()).isBetween(5000L, 5200L);
+    assertThat(read.path("serviceTime").path("p99Micros").asLong()).isBetween(5100L, 5210L);
+    assertThat(read.path("intendedLatency").path("count").asLong()).isEqualTo(3000);
+    assertThat(read.path("intendedLatency").path("p50Micros").asLong()).isBetween(105_000L, 105_300L);
+    assertThat(m.path("cpu").path("server").path("averagePercent").asDouble()).isEqualTo(55.0);
+    assertThat(m.path("cpu").path("server").path("peakPercent").asDouble()).isEqualTo(65.0);
+    assertThat(m.path("merged").path("serverCpuRule").asText()).startsWith("max of the clients' averages");
+    assertThat(m.path("cpu").path("driver").path("averagePercent").isNull()).isTrue();
+    assertThat(m.path("merged").path("driverCpu")).extracting(d -> d.path("averagePercent").asDouble())
+        .containsExactly(30.0, 35.0);
+    assertThat(m.has("client")).isFalse();
+    assertThat(m.path("threads").asInt()).isEqualTo(8);
+  }
+
+  @Test
+  void mergedLogHoldsEveryIntervalOfEveryClient() throws Exception {
+    Path a = client("a", "workloada", 0, 10, 100, 1000, 40.0, 30.0);
+    Path b = client("b", "workloada", 5, 15, 200, 5000, 55.0, 35.0);
+    ResultMerger.merge(java.util.List.of(a, b), dir.resolve("merged"));
+    Histogram fromMerged = readAll(dir.resolve("merged/READ.hlog"));
+    Histogram union = readAll(a.resolve("READ.hlog"));
+    union.add(readAll(b.resolve("READ.hlog")));
+    assertThat(fromMerged).isEqualTo(union);
+    assertThat(Files.readString(dir.resolve("merged/summary.txt")))
+        .contains("[OVERALL], RunTime(ms), 5000").contains("[READ], Operations, 3000").contains("[READ], Return=OK, 2998");
+  }
+
+  @Test
+  void differentServersLeaveServerCpuUnavailable() throws Exception {
+    Path a = client("a", "workloada", 0, 10, 100, 1000, 40.0, 30.0);
+    Path b = client("b", "workloada", 0, 10, 100, 1000, 55.0, 35.0);
+    ObjectNode json = (ObjectNode) JSON.readTree(b.resolve("result.json").toFile());
+    ((ObjectNode) json.path("machine")).put("hostName", "other-host");
+    JSON.writeValue(b.resolve("result.json").toFile(), json);
+    JsonNode m = ResultMerger.merge(java.util.List.of(a, b), dir.resolve("merged"));
+    assertThat(m.path("cpu").path("server").path("averagePercent").isNull()).isTrue();
+    assertThat(m.path("merged").path("serverCpuRule").asText()).startsWith("not merged");
+  }
+
+  @Test
+  void mismatchedWorkloadsExitWithTwoAndOneLineNamingTheFiles() throws Exception {
+    Path a = client("a", "workloada", 0, 10, 100, 1000, 40.0, 30.0);
+    Path b = client("b", "workloadb", 0, 10, 100, 1000, 40.0, 30.0);
+    CliRun run = CliRun.of("report", "merge", a.toString(), b.toString(), "-o", dir.resolve("m").toString());
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
+    assertThat(run.errLines()).hasSize(1);
+    assertThat(run.err()).contains(a.resolve("result.json").toString()).contains(b.resolve("result.json").toString())
+        .contains("workloada").contains("workloadb");
+  }
+
+  @Test
+  void twoRealRunsMergeIntoAResultThatValidatesAgainstTheSchema() throws Exception {
+    java.util.List<Path> runs = twoClients("run", "operationcount=3000");
+    for (int i = 0; i < 2; i++) {
+      JsonNode r = JSON.readTree(runs.get(i).resolve("result.json").toFile());
+      assertThat(runs.get(i).getFileName().toString()).endsWith("-c" + i + "of2");
+      assertThat(r.path("client").path("index").asInt()).isEqualTo(i);
+      assertThat(r.path("operationsTotal").asLong()).isEqualTo(3000);
+    }
+    Path out = dir.resolve("merged");
+    CliRun merge = CliRun.of("report", "merge", runs.get(0).toString(), runs.get(1).toString(), "-o", out.toString());
+    assertThat(merge.exitCode()).as(merge.toString()).isZero();
+    JsonNode m = JSON.readTree(out.resolve("result.json").toFile());
+    assertThat(m.path("operationsTotal").asLong()).isEqualTo(6000);
+    try (InputStream schemaText = ResultJson.class.getResourceAsStream(ResultJson.SCHEMA_RESOURCE)) {
+      var schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(schemaText);
+      assertThat(schema.validate(m)).isEmpty();
+      assertThat(schema.validate(JSON.readTree(runs.get(0).resolve("result.json").toFile()))).isEmpty();
+    }
+    // the merged result is itself a run result that 'report' reads
+    CliRun report = CliRun.of("report", out.toString(), "-o", dir.resolve("report").toString());
+    assertThat(report.exitCode()).as(report.toString()).isZero();
+  }
+
+  @Test
+  void loadsRunOneAfterTheOtherMergeIntoTheWholeRangeOverTheirSpanWithAWarning() throws Exception {
+    java.util.List<Path> loads = twoClients("load", "recordcount=1001");
+    assertThat(JSON.readTree(loads.get(0).resolve("result.json").toFile()).path("operationsTotal").asLong()).isEqualTo(500);
+    assertThat(JSON.readTree(loads.get(1).resolve("result.json").toFile()).path("operationsTotal").asLong()).isEqualTo(501);
+    JsonNode m = ResultMerger.merge(loads, dir.resolve("merged"));
+    assertThat(m.path("operationsTotal").asLong()).isEqualTo(1001);
+    assertThat(m.path("config").path("insertstart").asText()).isEqualTo("0");
+    assertThat(m.path("config").path("insertcount").asText()).isEqualTo("1001");
+    assertThat(m.path("config").has("client.index")).isFalse();
+    assertThat(m.path("warnings").get(0).asText()).startsWith("merge: the clients' runs do not overlap in time");
+    assertThat(m.path("merged").path("windowOperations").asLong()).isEqualTo(1001);
+  }
+
+  /** Runs clients 0 and 1 of 2 in this JVM, one after the other, with the basic binding. */
+  private java.util.List<Path> twoClients(String phase, String property) throws Exception {
+    String workload = Resources.path("/golden/workloads/workloada").toString();
+    Path results = dir.resolve(phase + "-results");
+    for (int i = 0; i < 2; i++) {
+      CliRun run = CliRun.of(phase, "basic", "-P", workload, "-p", "basicdb.verbose=false", "-p", property,
+          "-p", "client.index=" + i, "-p", "client.count=2", "-p", "result.dir=" + results);
+      assertThat(run.exitCode()).as(run.toString()).isZero();
+    }
+    try (var list = Files.list(results)) {
+      return list.sorted().toList();
+    }
+  }
+
+  private static Histogram readAll(Path log) throws Exception {
+    Histogram sum = new Histogram(3);
+    HistogramLogReader reader = new HistogramLogReader(log.toFile());
+    for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
+      sum.add((Histogram) h);
+    }
+    reader.close();
+    return sum;
+  }
+}
