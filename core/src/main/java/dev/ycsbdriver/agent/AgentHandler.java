@@ -3,8 +3,8 @@ package dev.ycsbdriver.agent;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ycsbdriver.cpu.AgentReading;
+import dev.ycsbdriver.http.HttpEndpoint;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
@@ -58,7 +58,7 @@ final class AgentHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
       FullHttpResponse r = response(HttpResponseStatus.UNAUTHORIZED,
           error("missing or wrong bearer token; send Authorization: Bearer <token>"));
       r.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, "Bearer");
-      write(ctx, r, keepAlive);
+      HttpEndpoint.write(ctx, r, keepAlive);
       return;
     }
     QueryStringDecoder uri = new QueryStringDecoder(request.uri());
@@ -71,7 +71,7 @@ final class AgentHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
       FullHttpResponse r = response(HttpResponseStatus.METHOD_NOT_ALLOWED,
           error(request.method() + ": not allowed; use GET"));
       r.headers().set(HttpHeaderNames.ALLOW, "GET");
-      write(ctx, r, keepAlive);
+      HttpEndpoint.write(ctx, r, keepAlive);
       return;
     }
     List<String> names;
@@ -142,16 +142,7 @@ final class AgentHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
   }
 
   private static void send(ChannelHandlerContext ctx, HttpResponseStatus status, byte[] body, boolean keepAlive) {
-    write(ctx, response(status, body), keepAlive);
-  }
-
-  private static void write(ChannelHandlerContext ctx, FullHttpResponse response, boolean keepAlive) {
-    HttpUtil.setKeepAlive(response, keepAlive);
-    if (keepAlive) {
-      ctx.writeAndFlush(response);
-    } else {
-      ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
-    }
+    HttpEndpoint.write(ctx, response(status, body), keepAlive);
   }
 
   @Override

@@ -1,19 +1,8 @@
 package dev.ycsbdriver.agent;
 
-import io.netty.bootstrap.ServerBootstrap;
-import io.netty.channel.Channel;
-import io.netty.channel.ChannelInitializer;
-import io.netty.channel.EventLoopGroup;
-import io.netty.channel.MultiThreadIoEventLoopGroup;
-import io.netty.channel.nio.NioIoHandler;
-import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
-import io.netty.handler.codec.http.HttpObjectAggregator;
-import io.netty.handler.codec.http.HttpServerCodec;
-import io.netty.handler.timeout.ReadTimeoutHandler;
+import dev.ycsbdriver.http.HttpEndpoint;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The HTTP server of {@code bin/ycsb agent}: serves {@code GET /cpu?process=<name>[,<name>...]} with the
@@ -32,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * }
  * }</pre>
  *
- * <p>One event-loop thread serves every connection, so readings are serialised; a reading scans the
+ * <p>One event-loop thread ({@link HttpEndpoint}) serves every connection, so readings are serialised; a reading scans the
  * host's processes (tens of milliseconds), which a few drivers polling once a second never notice.
  * Thread-safe; {@link #close()} is idempotent.
  */
@@ -44,12 +33,10 @@ public final class AgentServer implements AutoCloseable {
   /** A connection that sends nothing for this long is closed, so idle clients cannot pile up. */
   static final int IDLE_TIMEOUT_SECONDS = 300;
 
-  private final EventLoopGroup group;
-  private final Channel channel;
+  private final HttpEndpoint http;
 
-  private AgentServer(EventLoopGroup group, Channel channel) {
-    this.group = group;
-    this.channel = channel;
+  private AgentServer(HttpEndpoint http) {
+    this.http = http;
   }
 
   /**
@@ -65,34 +52,18 @@ public final class AgentServer implements AutoCloseable {
    */
   public static AgentServer start(InetSocketAddress address, String token) throws IOException {
     CpuCounters counters = CpuCounters.create();
-    EventLoopGroup group = new MultiThreadIoEventLoopGroup(1, NioIoHandler.newFactory());
     try {
-      Channel channel = new ServerBootstrap()
-          .group(group)
-          .channel(NioServerSocketChannel.class)
-          .childHandler(new ChannelInitializer<SocketChannel>() {
-            @Override
-            protected void initChannel(SocketChannel ch) {
-              ch.pipeline().addLast(new ReadTimeoutHandler(IDLE_TIMEOUT_SECONDS, TimeUnit.SECONDS), new HttpServerCodec(),
-                  new HttpObjectAggregator(AgentHandler.MAX_REQUEST_BYTES), new AgentHandler(counters, token));
-            }
-          })
-          .bind(address).sync().channel();
-      return new AgentServer(group, channel);
-    } catch (Exception e) {
-      group.shutdownGracefully(0, 1, TimeUnit.SECONDS);
-      if (e instanceof InterruptedException) {
-        Thread.currentThread().interrupt();
-      }
-      String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+      return new AgentServer(HttpEndpoint.start(address, "ycsb-agent", AgentHandler.MAX_REQUEST_BYTES,
+          IDLE_TIMEOUT_SECONDS, () -> new AgentHandler(counters, token)));
+    } catch (IOException e) {
       throw new IOException("cannot listen on " + address.getHostString() + ":" + address.getPort() + " ("
-          + why.toLowerCase(java.util.Locale.ROOT) + ")", e);
+          + e.getMessage().toLowerCase(java.util.Locale.ROOT) + ")", e);
     }
   }
 
   /** @return the address it listens on, with the real port when port 0 was asked for */
   public InetSocketAddress address() {
-    return (InetSocketAddress) channel.localAddress();
+    return http.address();
   }
 
   /**
@@ -101,13 +72,12 @@ public final class AgentServer implements AutoCloseable {
    * @throws InterruptedException if the waiting thread is interrupted
    */
   public void awaitClose() throws InterruptedException {
-    channel.closeFuture().await();
+    http.awaitClose();
   }
 
   /** Stops listening, closes open connections and ends the event-loop thread. */
   @Override
   public void close() {
-    channel.close().awaitUninterruptibly();
-    group.shutdownGracefully(0, 2, TimeUnit.SECONDS).awaitUninterruptibly();
+    http.close();
   }
 }

@@ -1,8 +1,8 @@
 package dev.ycsbdriver.metrics;
 
+import dev.ycsbdriver.http.HttpEndpoint;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
-import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
@@ -46,12 +46,7 @@ final class MetricsHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
       response = text(request, HttpResponseStatus.OK, body.get());
       response.headers().set(HttpHeaderNames.CONTENT_TYPE, PrometheusText.CONTENT_TYPE);
     }
-    boolean keepAlive = HttpUtil.isKeepAlive(request);
-    HttpUtil.setKeepAlive(response, keepAlive);
-    var written = ctx.writeAndFlush(response);
-    if (!keepAlive) {
-      written.addListener(ChannelFutureListener.CLOSE);
-    }
+    HttpEndpoint.write(ctx, response, HttpUtil.isKeepAlive(request));
   }
 
   @Override
