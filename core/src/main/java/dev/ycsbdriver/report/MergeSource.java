@@ -1,22 +1,18 @@
 package dev.ycsbdriver.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.result.HistogramLogs;
 import dev.ycsbdriver.result.ResultFiles;
-import dev.ycsbdriver.result.ResultJson;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 
 /**
  * One client's result as {@link ResultMerger} reads it: the result JSON and every interval of its
@@ -32,8 +28,6 @@ import org.HdrHistogram.HistogramLogReader;
  *     its intervals in log order; empty when the run wrote no logs
  */
 record MergeSource(Path file, JsonNode json, Instant start, Instant end, Map<String, List<Histogram>> intervals) {
-  private static final ObjectMapper JSON = new ObjectMapper();
-
   /**
    * @param input a run directory or its {@code result.json}
    * @return the result and its interval logs
@@ -45,16 +39,7 @@ record MergeSource(Path file, JsonNode json, Instant start, Instant end, Map<Str
     if (!Files.isRegularFile(file)) {
       throw new ConfigException(file + ": no such result file; give run directories or their result.json");
     }
-    JsonNode n;
-    try {
-      n = JSON.readTree(file.toFile());
-    } catch (IOException e) {
-      throw new ConfigException(file + ": not a readable result JSON: " + e.getMessage(), e);
-    }
-    if (n == null || n.path("schemaVersion").asInt(-1) != ResultJson.SCHEMA_VERSION) {
-      throw new ConfigException(file + ": schemaVersion must be " + ResultJson.SCHEMA_VERSION + ", got "
-          + (n == null ? "an empty file" : n.path("schemaVersion").asText("none")));
-    }
+    JsonNode n = ResultReader.document(file);
     Instant start;
     Instant end;
     try {
@@ -75,27 +60,13 @@ record MergeSource(Path file, JsonNode json, Instant start, Instant end, Map<Str
   }
 
   private static List<Histogram> readLog(Path log) throws ConfigException {
-    List<Histogram> out = new ArrayList<>();
     try {
-      HistogramLogReader reader = new HistogramLogReader(log.toFile());
-      try {
-        for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
-          if (h instanceof Histogram histogram) {
-            out.add(histogram);
-          } else {
-            throw new ConfigException(log + ": expected integer HdrHistogram intervals, got "
-                + h.getClass().getSimpleName());
-          }
-        }
-      } finally {
-        reader.close();
-      }
+      return HistogramLogs.readIntervals(log);
     } catch (FileNotFoundException e) {
       throw new ConfigException(log + ": histogram log named in result.json is missing", e);
-    } catch (RuntimeException e) {
+    } catch (IOException e) {
       throw new ConfigException(log + ": not a readable HdrHistogram log: " + e.getMessage(), e);
     }
-    return out;
   }
 
   /** @return the source's name for messages and {@code merged.sources}: its run directory's name */

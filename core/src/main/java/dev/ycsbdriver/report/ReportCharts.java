@@ -1,5 +1,6 @@
 package dev.ycsbdriver.report;
 
+import dev.ycsbdriver.result.HistogramLogs;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -8,10 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
-import org.HdrHistogram.HistogramLogReader;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -155,14 +154,9 @@ public final class ReportCharts {
         sum = null;
         break;
       }
-      HistogramLogReader reader = new HistogramLogReader(log.toFile());
-      EncodableHistogram h;
-      while ((h = reader.nextIntervalHistogram()) != null) {
-        if (h instanceof Histogram hist) {
-          sum.add(hist);
-        }
+      for (Histogram interval : HistogramLogs.readIntervals(log)) {
+        sum.add(interval);
       }
-      reader.close();
     }
     List<double[]> points = new ArrayList<>();
     if (sum != null && sum.getTotalCount() > 0) {

@@ -67,21 +67,7 @@ public final class ResultReader {
 
   /** @return the run, or null for a load phase */
   static RunResult readOne(Path file) throws ConfigException {
-    JsonNode n;
-    try {
-      n = JSON.readTree(file.toFile());
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new ConfigException(file + ": not a result JSON: " + e.getOriginalMessage(), e);
-    } catch (IOException e) {
-      throw new ConfigException(file + ": cannot read: " + e.getMessage(), e);
-    }
-    if (n == null || !n.isObject() || !n.has("schemaVersion")) {
-      throw new ConfigException(file + ": not a result JSON of ycsb-driver (no schemaVersion)");
-    }
-    if (n.get("schemaVersion").asInt() != ResultJson.SCHEMA_VERSION) {
-      throw new ConfigException(file + ": schemaVersion must be " + ResultJson.SCHEMA_VERSION + ", got "
-          + n.get("schemaVersion").asText() + "; use the ycsb-driver version that wrote it");
-    }
+    JsonNode n = document(file);
     if (!"run".equals(n.path("phase").asText())) {
       return null;
     }
@@ -138,6 +124,30 @@ public final class ResultReader {
         text(cpu, "serverSource"), product.isEmpty() ? null : product, settings, machine, logs, warnings);
   }
 
+  /**
+   * @param file a result JSON
+   * @return the document, after checking that it is a result of this schema version
+   * @throws ConfigException if it cannot be read, is not JSON, is not a result of ycsb-driver, or has
+   *     another schema version
+   */
+  static JsonNode document(Path file) throws ConfigException {
+    JsonNode n;
+    try {
+      n = JSON.readTree(file.toFile());
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new ConfigException(file + ": not a result JSON: " + e.getOriginalMessage(), e);
+    } catch (IOException e) {
+      throw new ConfigException(file + ": cannot read: " + e.getMessage(), e);
+    }
+    if (n == null || !n.isObject() || !n.has("schemaVersion")) {
+      throw new ConfigException(file + ": not a result JSON of ycsb-driver (no schemaVersion)");
+    }
+    if (n.get("schemaVersion").asInt() != ResultJson.SCHEMA_VERSION) {
+      throw new ConfigException(file + ": schemaVersion must be " + ResultJson.SCHEMA_VERSION + ", got "
+          + n.get("schemaVersion").asText() + "; use the ycsb-driver version that wrote it");
+    }
+    return n;
+  }
   private static Double number(JsonNode n, String field) {
     JsonNode v = n.get(field);
     return v == null || !v.isNumber() ? null : v.asDouble();

@@ -9,7 +9,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
 import org.HdrHistogram.HistogramLogWriter;
 
 /**
@@ -104,6 +106,33 @@ public final class HistogramLogs implements AutoCloseable {
         out.put(name, w.file());
       }
     });
+    return out;
+  }
+
+  /**
+   * Reads back every interval of a log this class wrote (or any log of integer HdrHistograms).
+   *
+   * @param log the {@code .hlog} file
+   * @return its intervals in log order, with their start and end timestamps; empty for a log without any
+   * @throws java.io.FileNotFoundException if the file does not exist
+   * @throws IOException if it cannot be read or parsed, or an interval is not an integer {@link Histogram},
+   *     with a one-line message
+   */
+  public static List<Histogram> readIntervals(Path log) throws IOException {
+    List<Histogram> out = new ArrayList<>();
+    HistogramLogReader reader = new HistogramLogReader(log.toFile());
+    try {
+      for (EncodableHistogram h = reader.nextIntervalHistogram(); h != null; h = reader.nextIntervalHistogram()) {
+        if (!(h instanceof Histogram histogram)) {
+          throw new IOException("expected integer HdrHistogram intervals, got " + h.getClass().getSimpleName());
+        }
+        out.add(histogram);
+      }
+    } catch (RuntimeException e) {
+      throw new IOException(e.getMessage(), e);
+    } finally {
+      reader.close();
+    }
     return out;
   }
 
