@@ -1,5 +1,7 @@
 package dev.ycsbdriver.report;
 
+import static dev.ycsbdriver.result.YcsbTextSummary.line;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ycsbdriver.result.YcsbTextSummary;
 import java.io.IOException;
@@ -7,6 +9,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
 
@@ -30,7 +33,7 @@ final class MergedSummary {
    * @throws IOException if it cannot be written
    */
   static void write(JsonNode merged, Map<String, Histogram> totals, Path file) throws IOException {
-    double[] percentiles = percentiles(merged.path("config").path(PERCENTILES_KEY).asText("95,99"));
+    List<Double> percentiles = percentiles(merged.path("config").path(PERCENTILES_KEY).asText("95,99"));
     try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8))) {
       line(out, "OVERALL", "RunTime(ms)", Long.toString(merged.path("runtimeMillis").asLong()));
       line(out, "OVERALL", "Throughput(ops/sec)", Double.toString(merged.path("throughputOpsPerSec").asDouble()));
@@ -61,16 +64,16 @@ final class MergedSummary {
   }
 
   /** @return the percentiles the clients printed ({@code hdrhistogram.percentiles}), else 95 and 99 */
-  private static double[] percentiles(String list) {
+  private static List<Double> percentiles(String list) {
     try {
       return java.util.Arrays.stream(list.split(",")).map(String::trim).filter(p -> !p.isEmpty())
-          .mapToDouble(Double::parseDouble).toArray();
+          .map(Double::parseDouble).toList();
     } catch (NumberFormatException e) {
-      return new double[] {95, 99};
+      return List.of(95.0, 99.0);
     }
   }
 
-  private static void block(PrintWriter out, String name, Histogram h, JsonNode statuses, double[] percentiles) {
+  private static void block(PrintWriter out, String name, Histogram h, JsonNode statuses, List<Double> percentiles) {
     if (h == null || h.getTotalCount() == 0) {
       if (statuses != null && statuses.size() > 0) {
         line(out, name, "Operations", "0");
@@ -78,19 +81,9 @@ final class MergedSummary {
       }
       return;
     }
-    line(out, name, "Operations", Long.toString(h.getTotalCount()));
-    line(out, name, "AverageLatency(us)", Double.toString(h.getMean()));
-    line(out, name, "MinLatency(us)", Long.toString(h.getMinValue()));
-    line(out, name, "MaxLatency(us)", Long.toString(h.getMaxValue()));
-    for (double p : percentiles) {
-      line(out, name, YcsbTextSummary.ordinal(p) + "PercentileLatency(us)", Long.toString(h.getValueAtPercentile(p)));
-    }
+    YcsbTextSummary.writeLatency(out, name, h, percentiles);
     if (statuses != null) {
       statuses.fields().forEachRemaining(e -> line(out, name, "Return=" + e.getKey(), e.getValue().asText()));
     }
-  }
-
-  private static void line(PrintWriter out, String metric, String measurement, String value) {
-    out.print('[' + metric + "], " + measurement + ", " + value + System.lineSeparator());
   }
 }

@@ -99,13 +99,7 @@ public final class YcsbTextSummary {
 
   static void writeBlock(PrintWriter out, String name, Histogram h, Map<Status, Long> statuses,
                                  MeasurementConfig config) {
-    line(out, name, "Operations", Long.toString(h.getTotalCount()));
-    line(out, name, "AverageLatency(us)", Double.toString(h.getMean()));
-    line(out, name, "MinLatency(us)", Long.toString(h.getMinValue()));
-    line(out, name, "MaxLatency(us)", Long.toString(h.getMaxValue()));
-    for (double p : config.percentiles()) {
-      line(out, name, ordinal(p) + "PercentileLatency(us)", Long.toString(h.getValueAtPercentile(p)));
-    }
+    writeLatency(out, name, h, config.percentiles());
     for (Map.Entry<Status, Long> e : YcsbOrder.of(new ArrayList<>(statuses.entrySet()), Map.Entry::getKey)) {
       line(out, name, "Return=" + e.getKey().getName(), Long.toString(e.getValue()));
     }
@@ -118,10 +112,30 @@ public final class YcsbTextSummary {
   }
 
   /**
+   * Writes the head of a measurement's block: {@code Operations}, {@code AverageLatency(us)},
+   * {@code MinLatency(us)}, {@code MaxLatency(us)} and one {@code <ordinal>PercentileLatency(us)} per
+   * percentile, as YCSB 0.17.0's {@code OneMeasurementHdrHistogram} exports them.
+   *
+   * @param out where the lines go
+   * @param name the measurement, e.g. {@code READ} or {@code Intended-READ}
+   * @param h its latencies in microseconds
+   * @param percentiles in the order to print, each in (0, 100]
+   */
+  public static void writeLatency(PrintWriter out, String name, Histogram h, List<Double> percentiles) {
+    line(out, name, "Operations", Long.toString(h.getTotalCount()));
+    line(out, name, "AverageLatency(us)", Double.toString(h.getMean()));
+    line(out, name, "MinLatency(us)", Long.toString(h.getMinValue()));
+    line(out, name, "MaxLatency(us)", Long.toString(h.getMaxValue()));
+    for (double p : percentiles) {
+      line(out, name, ordinal(p) + "PercentileLatency(us)", Long.toString(h.getValueAtPercentile(p)));
+    }
+  }
+
+  /**
    * @param p a percentile, 0 to 100
    * @return YCSB's percentile label: {@code 95th}, {@code 99th}, {@code 1st}, {@code 99.9} for fractions
    */
-  public static String ordinal(double p) {
+  static String ordinal(double p) {
     if (p % 1 != 0) {
       return Double.toString(p);
     }
@@ -171,7 +185,8 @@ public final class YcsbTextSummary {
     return Math.round(v * 10.0) / 10.0;
   }
 
-  private static void line(PrintWriter out, String metric, String measurement, String value) {
+  /** Writes one line {@code [<metric>], <measurement>, <value>}. */
+  public static void line(PrintWriter out, String metric, String measurement, String value) {
     out.print('[');
     out.print(metric);
     out.print("], ");
