@@ -115,8 +115,8 @@ public final class ServerTarget {
         return new ServerTarget(List.of(), false, source, "no " + what.replace("processes", "process") + " on the host of "
             + source + "; set " + CpuConfig.SERVER_PROCESS.key());
       }
-      String count = first.pids() == 1 ? "1 pid" : first.pids() + " pids";
-      return new ServerTarget(List.of(), false, source + ": " + what + " (" + count + ")", null, agent, null);
+      return new ServerTarget(List.of(), false, source + ": " + what + " (" + pids(first.pids()) + ")", null, agent,
+          null);
     } catch (IOException e) {
       String reason = CpuConfig.SERVER_AGENT.key() + ": cannot reach " + hostPort + " (" + e.getMessage() + ")";
       return new ServerTarget(List.of(), false, source, reason, null, reason + "; server CPU is n/a");
@@ -141,8 +141,11 @@ public final class ServerTarget {
       return unavailable("no " + what.replace("processes", "process") + " on this machine"
           + "; set cpu.server.process or cpu.server.pid, or run the server here");
     }
-    String count = found.size() == 1 ? "1 pid" : found.size() + " pids";
-    return new ServerTarget(found, false, what + suffix + " (" + count + ")", null);
+    return new ServerTarget(found, false, what + suffix + " (" + pids(found.size()) + ")", null);
+  }
+
+  private static String pids(int count) {
+    return count == 1 ? "1 pid" : count + " pids";
   }
 
   private static List<Integer> parsePids(String text) throws ConfigException {

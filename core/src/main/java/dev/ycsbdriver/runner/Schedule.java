@@ -26,7 +26,11 @@ final class Schedule {
 
   /** @return when the next operation is due, on the {@link System#nanoTime()} scale */
   long nextIntendedStartNanos() {
-    return startNanos + (long) (next.getAndIncrement() * periodNanos);
+    return dueNanos(next.getAndIncrement());
+  }
+
+  private long dueNanos(long operation) {
+    return startNanos + (long) (operation * periodNanos);
   }
 
   /**
@@ -37,6 +41,6 @@ final class Schedule {
    * @return the schedule lag in nanoseconds, at least 0
    */
   long lagNanos(long nowNanos) {
-    return Math.max(0, nowNanos - (startNanos + (long) (next.get() * periodNanos)));
+    return Math.max(0, nowNanos - dueNanos(next.get()));
   }
 }
