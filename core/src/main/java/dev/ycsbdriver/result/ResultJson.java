@@ -167,14 +167,14 @@ public final class ResultJson {
     for (Map.Entry<Status, Long> e : op.statusCounts().entrySet()) {
       statuses.put(e.getKey().getName(), e.getValue());
     }
-    latency(node.putObject("serviceTime"), op.ok().service());
-    latency(node.putObject("intendedLatency"), op.ok().intended());
+    putLatency(node.putObject("serviceTime"), op.ok().service());
+    putLatency(node.putObject("intendedLatency"), op.ok().intended());
     ArrayNode failures = node.putArray("failures");
     for (ChannelTotals f : op.failures()) {
       ObjectNode fn = failures.addObject();
       fn.put("name", f.name());
-      latency(fn.putObject("serviceTime"), f.service());
-      latency(fn.putObject("intendedLatency"), f.intended());
+      putLatency(fn.putObject("serviceTime"), f.service());
+      putLatency(fn.putObject("intendedLatency"), f.intended());
     }
   }
 
@@ -186,10 +186,6 @@ public final class ResultJson {
    * @param h latencies in microseconds
    */
   public static void putLatency(ObjectNode node, Histogram h) {
-    latency(node, h);
-  }
-
-  private static void latency(ObjectNode node, Histogram h) {
     long n = h.getTotalCount();
     node.put("count", n);
     node.put("minMicros", n == 0 ? null : h.getMinValue());
