@@ -1,5 +1,6 @@
 package dev.ycsbdriver.report;
 
+import dev.ycsbdriver.result.HistogramLogs;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -25,8 +26,6 @@ import org.HdrHistogram.HistogramLogWriter;
  * <p>Stateless and thread-safe.
  */
 final class MergedLogs {
-  private static final double MICROS_PER_MILLI = 1000.0;
-
   private MergedLogs() {
   }
 
@@ -50,22 +49,15 @@ final class MergedLogs {
       }
       Path file = directory.resolve(e.getKey() + ".hlog");
       try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8)) {
-        HistogramLogWriter log = new HistogramLogWriter(out);
-        log.outputComment("[Logging for: " + e.getKey() + ", merged from " + sources.size() + " clients]");
-        log.outputComment("[Values in microseconds; Interval_Max in milliseconds]");
-        log.outputLogFormatVersion();
-        log.outputStartTime(baseMillis);
-        log.setBaseTime(baseMillis);
-        log.outputLegend();
+        HistogramLogWriter log = HistogramLogs.startLog(out,
+            e.getKey() + ", merged from " + sources.size() + " clients", baseMillis);
         for (List<Histogram> slot : slots.values()) {
-          Histogram sum = ResultMerger.sum(slot);
           long start = slot.stream().mapToLong(Histogram::getStartTimeStamp).min().orElseThrow();
           long end = slot.stream().mapToLong(Histogram::getEndTimeStamp).max().orElseThrow();
-          log.outputIntervalHistogram((start - baseMillis) / 1000.0, (end - baseMillis) / 1000.0, sum,
-              MICROS_PER_MILLI);
+          HistogramLogs.writeInterval(log, HistogramLogs.sum(slot), start, end, baseMillis);
         }
       }
-      totals.put(e.getKey(), ResultMerger.sum(e.getValue()));
+      totals.put(e.getKey(), HistogramLogs.sum(e.getValue()));
     }
     return totals;
   }

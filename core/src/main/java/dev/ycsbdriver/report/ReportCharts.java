@@ -147,17 +147,16 @@ public final class ReportCharts {
 
   /** @return points (1/(1-p), micros) from the runs' histogram logs added up, else from the result JSON */
   private static List<double[]> curve(List<RunResult> runs, RunResult.OperationFigures op) throws IOException {
-    Histogram sum = new Histogram(3);
+    List<Histogram> intervals = new ArrayList<>();
     for (RunResult r : runs) {
       Path log = r.histogramLogs().get(op.name());
       if (log == null || !Files.isRegularFile(log)) {
-        sum = null;
+        intervals = null;
         break;
       }
-      for (Histogram interval : HistogramLogs.readIntervals(log)) {
-        sum.add(interval);
-      }
+      intervals.addAll(HistogramLogs.readIntervals(log));
     }
+    Histogram sum = intervals == null ? null : HistogramLogs.sum(intervals);
     List<double[]> points = new ArrayList<>();
     if (sum != null && sum.getTotalCount() > 0) {
       for (HistogramIterationValue v : sum.percentiles(5)) {

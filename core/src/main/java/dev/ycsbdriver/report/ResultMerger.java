@@ -248,16 +248,6 @@ public final class ResultMerger {
     }
   }
 
-  /** Sums histograms; the result resizes itself to any value. */
-  static Histogram sum(List<Histogram> parts) {
-    int digits = parts.isEmpty() ? 3 : parts.get(0).getNumberOfSignificantValueDigits();
-    Histogram total = new Histogram(digits);
-    for (Histogram h : parts) {
-      total.add(h);
-    }
-    return total;
-  }
-
   static Map<String, List<Histogram>> byName(List<MergeSource> sources) {
     Map<String, List<Histogram>> out = new LinkedHashMap<>();
     for (MergeSource s : sources) {

@@ -71,9 +71,56 @@ public final class HistogramLogs implements AutoCloseable {
         return;
       }
     }
-    double startSec = (interval.getStartTimeStamp() - baseTimeMillis) / 1000.0;
-    double endSec = (interval.getEndTimeStamp() - baseTimeMillis) / 1000.0;
-    w.log().outputIntervalHistogram(startSec, endSec, interval, MICROS_PER_MILLI);
+    writeInterval(w.log(), interval, interval.getStartTimeStamp(), interval.getEndTimeStamp(), baseTimeMillis);
+  }
+
+  /**
+   * Starts a log: the comments naming what it holds and its units, the format version, the start time
+   * and the column legend, as every {@code .hlog} of ycsb-driver begins.
+   *
+   * @param out where the log goes
+   * @param loggingFor what the log holds, e.g. {@code READ}
+   * @param baseTimeMillis the log's start, epoch milliseconds; interval timestamps are relative to it
+   * @return the writer for the intervals
+   */
+  public static HistogramLogWriter startLog(PrintStream out, String loggingFor, long baseTimeMillis) {
+    HistogramLogWriter log = new HistogramLogWriter(out);
+    log.outputComment("[Logging for: " + loggingFor + "]");
+    log.outputComment("[Values in microseconds; Interval_Max in milliseconds]");
+    log.outputLogFormatVersion();
+    log.outputStartTime(baseTimeMillis);
+    log.setBaseTime(baseTimeMillis);
+    log.outputLegend();
+    return log;
+  }
+
+  /**
+   * Writes one interval of microsecond values, {@code Interval_Max} in milliseconds.
+   *
+   * @param log a log begun with {@link #startLog}
+   * @param interval the interval's latencies in microseconds
+   * @param startMillis the interval's start, epoch milliseconds
+   * @param endMillis its end, epoch milliseconds
+   * @param baseTimeMillis the log's start, as given to {@link #startLog}
+   */
+  public static void writeInterval(HistogramLogWriter log, Histogram interval, long startMillis, long endMillis,
+      long baseTimeMillis) {
+    log.outputIntervalHistogram((startMillis - baseTimeMillis) / 1000.0, (endMillis - baseTimeMillis) / 1000.0,
+        interval, MICROS_PER_MILLI);
+  }
+
+  /**
+   * @param parts histograms to add; may be empty
+   * @return a new histogram holding every value of every part, with the first part's precision (3
+   *     significant digits when there is none); it resizes itself to any value
+   */
+  public static Histogram sum(List<Histogram> parts) {
+    int digits = parts.isEmpty() ? 3 : parts.get(0).getNumberOfSignificantValueDigits();
+    Histogram total = new Histogram(digits);
+    for (Histogram h : parts) {
+      total.add(h);
+    }
+    return total;
   }
 
   private Writer open(String name) {
@@ -81,13 +128,7 @@ public final class HistogramLogs implements AutoCloseable {
     try {
       Files.createDirectories(directory);
       PrintStream stream = new PrintStream(Files.newOutputStream(file), false, "UTF-8");
-      HistogramLogWriter log = new HistogramLogWriter(stream);
-      log.outputComment("[Logging for: " + name + "]");
-      log.outputComment("[Values in microseconds; Interval_Max in milliseconds]");
-      log.outputLogFormatVersion();
-      log.outputStartTime(baseTimeMillis);
-      log.setBaseTime(baseTimeMillis);
-      log.outputLegend();
+      HistogramLogWriter log = startLog(stream, name, baseTimeMillis);
       Writer w = new Writer(stream, log, file);
       writers.put(name, w);
       return w;
