@@ -148,6 +148,14 @@ public final class ServerTarget {
     return count == 1 ? "1 pid" : count + " pids";
   }
 
+  /**
+   * @param description a {@link #description()}, e.g. {@code processes named postgres (70 pids)}
+   * @return it without the pid count, which changes from run to run while the server stays the same
+   */
+  public static String withoutPidCount(String description) {
+    return description.replaceAll("\\s*\\(\\d+ pids?\\)", "");
+  }
+
   private static List<Integer> parsePids(String text) throws ConfigException {
     List<Integer> pids = new ArrayList<>();
     for (String part : text.split(",")) {

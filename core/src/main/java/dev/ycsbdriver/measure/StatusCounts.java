@@ -94,6 +94,19 @@ public final class StatusCounts {
     return n;
   }
 
+  /**
+   * @param statusName a YCSB status name as results show it, e.g. {@code OK} or {@code NOT_FOUND}
+   * @return YCSB's {@code Status.isOk()} of the status of that name; false for a name YCSB does not define
+   */
+  public static boolean isOk(String statusName) {
+    for (Status s : KNOWN) {
+      if (s.getName().equals(statusName)) {
+        return s.isOk();
+      }
+    }
+    return false;
+  }
+
   /** @return the number of operations whose status is not OK (YCSB's {@code Status.isOk()}) */
   public long failures() {
     long n = 0;

@@ -3,6 +3,7 @@ package dev.ycsbdriver.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.measure.StatusCounts;
 import dev.ycsbdriver.result.ResultFiles;
 import dev.ycsbdriver.result.ResultJson;
 import java.io.IOException;
@@ -24,8 +25,6 @@ import java.util.stream.Stream;
  */
 public final class ResultReader {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final String[][] PERCENTILES = {{"50", "p50Micros"}, {"90", "p90Micros"}, {"95", "p95Micros"},
-      {"99", "p99Micros"}, {"99.9", "p999Micros"}, {"99.99", "p9999Micros"}};
 
   private ResultReader() {
   }
@@ -80,16 +79,16 @@ public final class ResultReader {
       long failures = 0;
       for (Iterator<Map.Entry<String, JsonNode>> it = op.path("statusCounts").fields(); it.hasNext(); ) {
         Map.Entry<String, JsonNode> e = it.next();
-        if (!e.getKey().equals("OK") && !e.getKey().equals("BATCHED_OK")) {
+        if (!StatusCounts.isOk(e.getKey())) {
           failures += e.getValue().asLong();
         }
       }
       JsonNode st = op.path("serviceTime");
       Map<Double, Double> points = new TreeMap<>();
-      for (String[] p : PERCENTILES) {
-        Double v = number(st, p[1]);
+      for (Map.Entry<Double, String> p : ResultJson.PERCENTILE_FIELDS.entrySet()) {
+        Double v = number(st, p.getValue());
         if (v != null) {
-          points.put(Double.parseDouble(p[0]), v);
+          points.put(p.getKey(), v);
         }
       }
       Double max = number(st, "maxMicros");

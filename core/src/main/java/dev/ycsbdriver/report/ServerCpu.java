@@ -1,5 +1,6 @@
 package dev.ycsbdriver.report;
 
+import dev.ycsbdriver.cpu.ServerTarget;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
@@ -56,7 +57,7 @@ final class ServerCpu {
    */
   private static String server(MergeSource s) {
     JsonNode n = s.json();
-    String source = n.path("cpu").path("serverSource").asText("").replaceAll("\\s*\\(\\d+ pids?\\)", "");
+    String source = ServerTarget.withoutPidCount(n.path("cpu").path("serverSource").asText(""));
     if (n.path("cpu").path("serverIsDriver").asBoolean(false)) {
       source += " in " + s.name();
     }

@@ -39,11 +39,21 @@ public final class ResultJson {
   public static final String SCHEMA_RESOURCE = "/dev/ycsbdriver/result/run-result.schema.json";
 
   private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-  private static final double[] PERCENTILES = {50, 90, 95, 99, 99.9, 99.99};
-  private static final String[] PERCENTILE_FIELDS = {"p50Micros", "p90Micros", "p95Micros", "p99Micros",
-      "p999Micros", "p9999Micros"};
+  /** The percentiles every latency object holds, in order, to their field names: 50 to {@code p50Micros}... */
+  public static final Map<Double, String> PERCENTILE_FIELDS = percentileFields();
 
   private ResultJson() {
+  }
+
+  private static Map<Double, String> percentileFields() {
+    Map<Double, String> fields = new java.util.LinkedHashMap<>();
+    fields.put(50.0, "p50Micros");
+    fields.put(90.0, "p90Micros");
+    fields.put(95.0, "p95Micros");
+    fields.put(99.0, "p99Micros");
+    fields.put(99.9, "p999Micros");
+    fields.put(99.99, "p9999Micros");
+    return java.util.Collections.unmodifiableMap(fields);
   }
 
   /**
@@ -192,9 +202,7 @@ public final class ResultJson {
     node.put("meanMicros", n == 0 ? null : h.getMean());
     node.put("maxMicros", n == 0 ? null : h.getMaxValue());
     node.put("stdDevMicros", n == 0 ? null : h.getStdDeviation());
-    for (int i = 0; i < PERCENTILES.length; i++) {
-      node.put(PERCENTILE_FIELDS[i], n == 0 ? null : h.getValueAtPercentile(PERCENTILES[i]));
-    }
+    PERCENTILE_FIELDS.forEach((p, field) -> node.put(field, n == 0 ? null : h.getValueAtPercentile(p)));
   }
 
   private static void timeSeries(ArrayNode array, List<TimeSeriesPoint> points, List<CpuSample> samples) {
