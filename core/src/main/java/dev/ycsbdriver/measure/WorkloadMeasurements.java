@@ -66,20 +66,25 @@ public final class WorkloadMeasurements extends Measurements {
 
   @Override
   public void measure(String operation, int latencyMicros) {
-    registry.named(operation).ok().recordService(slot(), latencyMicros);
+    registry().named(operation).ok().recordService(slot(), latencyMicros);
   }
 
   @Override
   public void measureIntended(String operation, int latencyMicros) {
-    registry.named(operation).ok().recordIntended(slot(), latencyMicros);
+    registry().named(operation).ok().recordIntended(slot(), latencyMicros);
   }
 
   private static int slot() {
     return Thread.currentThread() instanceof ScheduledThread t ? t.slot() : -1;
   }
 
+  /** @return the calling client thread's registry (its warm-up's while it warms up), else the run's */
+  private MeasurementRegistry registry() {
+    return Thread.currentThread() instanceof ScheduledThread t ? t.registry() : registry;
+  }
+
   @Override
   public void reportStatus(String operation, Status status) {
-    registry.named(operation).statuses().increment(status);
+    registry().named(operation).statuses().increment(status);
   }
 }

@@ -41,7 +41,10 @@ final class ClientThread extends Thread implements ScheduledThread {
   private final AtomicLong opsDone = new AtomicLong();
   /** The store seen through a throw-away registry while warming up; null without a warm-up. */
   private MeasuredDb warmupDb;
+  private MeasurementRegistry warmupRegistry;
   private volatile boolean warmupOver;
+  /** Where this thread's operations record now: the warm-up's registry, then the run's; this thread only. */
+  private MeasurementRegistry recording;
 
   /** Set by the runner before {@code go} opens (the latch publishes it); null when unpaced. */
   private Schedule schedule;
@@ -60,6 +63,7 @@ final class ClientThread extends Thread implements ScheduledThread {
     this.index = index;
     this.threadCount = threadCount;
     this.registry = registry;
+    this.recording = registry;
     this.db = db;
     this.measured = new MeasuredDb(db, this, registry);
     this.workload = workload;
@@ -79,6 +83,7 @@ final class ClientThread extends Thread implements ScheduledThread {
    */
   void warmUpWith(MeasurementRegistry scratch) {
     this.warmupDb = new MeasuredDb(db, this, scratch);
+    this.warmupRegistry = scratch;
   }
 
   /**
@@ -101,6 +106,11 @@ final class ClientThread extends Thread implements ScheduledThread {
   @Override
   public int slot() {
     return index;
+  }
+
+  @Override
+  public MeasurementRegistry registry() {
+    return recording;
   }
 
   @Override
@@ -152,11 +162,13 @@ final class ClientThread extends Thread implements ScheduledThread {
     final Schedule paced = schedule;
     boolean warming = warmupDb != null;
     DB target = warming ? warmupDb : measured;
+    recording = warming ? warmupRegistry : registry;
     long count = 0;
     while ((unlimited || warming || count < quota) && !stop.requested() && !workload.isStopRequested()) {
       if (warming && warmupOver) {
         warming = false;
         target = measured;
+        recording = registry;
       }
       if (paced != null) {
         long due = paced.nextIntendedStartNanos();

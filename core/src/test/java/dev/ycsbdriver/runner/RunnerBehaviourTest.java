@@ -84,6 +84,20 @@ class RunnerBehaviourTest {
   }
 
   @Test
+  void warmupLeavesOutTheReadModifyWritesThatTheWorkloadTimesItself() throws Exception {
+    // workload F: half reads, half read-modify-writes, each RMW one UPDATE; CoreWorkload times the RMW
+    CliRun run = CliRun.of("run", "-db", "site.ycsb.BasicDB", "-P", workload("workloadf"), "-threads", "2",
+        "-p", "operationcount=3000", "-p", "basicdb.verbose=false", "-p", "warmup=1s", "-p", "result.dir=" + results);
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    Map<String, String> summary = SummaryLines.asMap(run.out());
+    assertThat(summary.get("[READ-MODIFY-WRITE], Operations")).isEqualTo(summary.get("[UPDATE], Operations"));
+    JsonNode result = JSON.readTree(run.resultFile().toFile());
+    assertThat(result.at("/warmupOperations/UPDATE").asLong()).isPositive();
+    assertThat(readOperation(run.resultFile(), "READ-MODIFY-WRITE").get("operations").asLong())
+        .isEqualTo(readOperation(run.resultFile(), "UPDATE").get("operations").asLong());
+  }
+
+  @Test
   void warmupIsRefusedForALoad() {
     CliRun run = CliRun.of("load", "-db", "site.ycsb.BasicDB", "-P", workload("workloadc"), "-p", "warmup=1s",
         "-p", "basicdb.verbose=false", "-p", "result.dir=" + results);
