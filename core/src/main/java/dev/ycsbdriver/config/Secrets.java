@@ -52,6 +52,27 @@ public final class Secrets {
   }
 
   /**
+   * A command line as it may be shown: each {@code key=value} argument (the value of a {@code -p}) masked
+   * by its key as {@link #maskValue} does, so a secret is hidden whole, spaces and all; other arguments as
+   * {@link #maskText} does.
+   *
+   * @param args the arguments, e.g. {@code run postgres -p postgres.password=...}
+   * @return them joined by spaces, safe to print
+   */
+  public static String maskArgs(java.util.List<String> args) {
+    StringBuilder out = new StringBuilder();
+    for (String arg : args) {
+      if (out.length() > 0) {
+        out.append(' ');
+      }
+      int eq = arg.indexOf('=');
+      out.append(eq > 0 && !arg.startsWith("-") ? arg.substring(0, eq + 1) + maskValue(arg.substring(0, eq),
+          arg.substring(eq + 1)) : maskText(arg));
+    }
+    return out.toString();
+  }
+
+  /**
    * Masks credentials inside free text such as a connection string or an error message.
    *
    * @param text any text, may be null

@@ -75,7 +75,7 @@ final class CellProcess {
     command.add("dev.ycsbdriver.cli.Main");
     command.addAll(args);
     Path log = directory.resolve(LOG_FILE);
-    Files.writeString(log, "# " + Secrets.maskText(String.join(" ", args)) + System.lineSeparator(),
+    Files.writeString(log, "# " + Secrets.maskArgs(args) + System.lineSeparator(),
         StandardCharsets.UTF_8);
     long start = System.nanoTime();
     Process child = new ProcessBuilder(command)

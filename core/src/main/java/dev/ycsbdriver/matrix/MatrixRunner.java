@@ -342,8 +342,8 @@ public final class MatrixRunner {
   private String signature(Cell cell) {
     Map<String, Object> s = new LinkedHashMap<>();
     s.put("binding", cell.store().binding());
-    s.put("storeProperties", new java.util.TreeMap<>(cell.store().properties()));
-    s.put("properties", new java.util.TreeMap<>(spec.properties()));
+    s.put("storeProperties", masked(cell.store().properties()));
+    s.put("properties", masked(spec.properties()));
     s.put("profile", cell.profile());
     s.put("workload", cell.workload().file().toAbsolutePath().normalize().toString());
     s.put("threads", cell.threads());
@@ -353,6 +353,13 @@ public final class MatrixRunner {
     s.put("warmupMillis", spec.warmup().toMillis());
     s.put("jvmArgs", spec.jvmArgs());
     return Secrets.maskText(s.toString());
+  }
+
+  /** @return the properties sorted by key, each value masked by its key */
+  private static Map<String, String> masked(Map<String, String> properties) {
+    Map<String, String> out = new java.util.TreeMap<>();
+    properties.forEach((k, v) -> out.put(k, Secrets.maskValue(k, v)));
+    return out;
   }
 
   private void collectResults() throws IOException {

@@ -62,4 +62,12 @@ class SettingsTest {
     assertThat(s.toString()).doesNotContain("hunter2");
     assertThat(Secrets.maskText("mongodb://u:hunter2@h:27017/db")).isEqualTo("mongodb://u:****@h:27017/db");
   }
+
+  @Test
+  void aCommandLineShownInALogHidesWholeSecretsEvenWithSpaces() {
+    String shown = Secrets.maskArgs(java.util.List.of("run", "postgres", "-p", "postgres.password=two words",
+        "-p", "cpu.server.agent.token=t0k", "-p", "postgres.url=jdbc:postgresql://u:pw@h/db", "-threads", "4"));
+    assertThat(shown).isEqualTo("run postgres -p postgres.password=**** -p cpu.server.agent.token=**** "
+        + "-p postgres.url=jdbc:postgresql://u:****@h/db -threads 4");
+  }
 }
