@@ -179,6 +179,34 @@ public final class Settings {
   }
 
   /**
+   * Reads a duration written as a number and a unit: {@code ms}, {@code s}, {@code m} (minutes) or
+   * {@code h}, e.g. {@code 500ms}, {@code 1.5s}, {@code 2m}.
+   *
+   * @param text the text, may be null
+   * @param defaultUnit the unit of a bare number, or null (or anything but the four) to require a unit
+   * @return the duration, rounded to the nanosecond; null when the text is not such a duration
+   */
+  public static Duration parseDuration(String text, String defaultUnit) {
+    if (text == null) {
+      return null;
+    }
+    Matcher m = DURATION.matcher(text.trim().toLowerCase(Locale.ROOT));
+    if (!m.matches()) {
+      return null;
+    }
+    double amount = Double.parseDouble(m.group(1));
+    String unit = m.group(2) != null ? m.group(2) : defaultUnit == null ? "" : defaultUnit;
+    double millis = switch (unit) {
+      case "ms" -> amount;
+      case "s" -> amount * 1_000;
+      case "m" -> amount * 60_000;
+      case "h" -> amount * 3_600_000;
+      default -> Double.NaN;
+    };
+    return Double.isNaN(millis) ? null : Duration.ofNanos(Math.round(millis * 1_000_000));
+  }
+
+  /**
    * Reads a duration written with a unit ({@code 500ms}, {@code 1s}, {@code 2m}, {@code 1h}); a bare
    * number is taken in the spec's unit ({@code ms}, {@code s}, {@code m} or {@code h}).
    *
@@ -192,20 +220,12 @@ public final class Settings {
     if (text == null) {
       throw new ConfigException(spec.key() + ": a value is required");
     }
-    Matcher m = DURATION.matcher(text.toLowerCase(Locale.ROOT));
-    if (!m.matches()) {
-      throw new ConfigException(spec.key() + ": must be a duration such as 500ms, 1s or 2m, got '" + text + "'");
+    Duration d = parseDuration(text, spec.unit());
+    if (d == null) {
+      throw new ConfigException(parseDuration(text, "ms") != null
+          ? spec.key() + ": give a unit (ms, s, m, h), got '" + text + "'"
+          : spec.key() + ": must be a duration such as 500ms, 1s or 2m, got '" + text + "'");
     }
-    double amount = Double.parseDouble(m.group(1));
-    String unit = m.group(2) != null ? m.group(2) : spec.unit();
-    double millis = switch (unit) {
-      case "ms" -> amount;
-      case "s" -> amount * 1_000;
-      case "m", "min" -> amount * 60_000;
-      case "h" -> amount * 3_600_000;
-      default -> throw new ConfigException(spec.key() + ": give a unit (ms, s, m, h), got '" + text + "'");
-    };
-    Duration d = Duration.ofNanos(Math.round(millis * 1_000_000));
     if (d.compareTo(min) < 0 || d.compareTo(max) > 0) {
       throw new ConfigException(spec.key() + ": must be between " + human(min) + " and " + human(max)
           + ", got " + text);

@@ -2,6 +2,7 @@ package dev.ycsbdriver.matrix;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.Settings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,7 +11,6 @@ import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -45,7 +45,6 @@ public final class MatrixFile {
       "warmup", "repeats", "threads", "workloads", "properties", "loadThreads", "stores", "baseline",
       "latencyWorkload", "jvmArgs", "cellTimeout", "profiles");
   private static final Set<String> STORE_KEYS = Set.of("name", "binding", "properties", "profiles");
-  private static final Pattern DURATION = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ms|s|m|h)");
   /** {@code ${env:NAME}} in a property value: the environment variable, read when a cell starts. */
   static final Pattern ENV = Pattern.compile("\\$\\{env:([A-Za-z_][A-Za-z0-9_]*)}");
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
@@ -211,19 +210,11 @@ public final class MatrixFile {
     if (n == null) {
       return fallback;
     }
-    Matcher m = DURATION.matcher(n.asText().trim().toLowerCase(Locale.ROOT));
-    if (!m.matches()) {
+    Duration d = Settings.parseDuration(n.asText(), null);
+    if (d == null) {
       throw yaml.error(pointer, "must be a duration with its unit such as 500ms, 30s, 2m or 1h, got '"
           + n.asText() + "'");
     }
-    double amount = Double.parseDouble(m.group(1));
-    double millis = switch (m.group(2)) {
-      case "ms" -> amount;
-      case "s" -> amount * 1_000;
-      case "m" -> amount * 60_000;
-      default -> amount * 3_600_000;
-    };
-    Duration d = Duration.ofMillis(Math.round(millis));
     if (d.compareTo(min) < 0) {
       throw yaml.error(pointer, "must be at least " + min.toMillis() + " ms, got " + n.asText());
     }
