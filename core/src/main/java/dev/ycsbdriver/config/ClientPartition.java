@@ -33,9 +33,9 @@ public record ClientPartition(int index, int count) {
   public static final PropertySpec COUNT = PropertySpec.of("client.count", "1", "clients",
       "driver processes that run the same phase at once (merge their results with 'ycsb report merge')");
 
-  static final String INSERT_START = "insertstart";
-  static final String INSERT_COUNT = "insertcount";
-  private static final String RECORD_COUNT = "recordcount";
+  /** CoreWorkload's first record of a load; this class moves it to the client's share. */
+  private static final PropertySpec INSERT_START = PropertySpec.of("insertstart", "0", "records",
+      "the first record number the load inserts (CoreWorkload)");
 
   /**
    * @throws IllegalArgumentException if {@code count < 1} or {@code index} lies outside [0, count)
@@ -87,9 +87,10 @@ public record ClientPartition(int index, int count) {
     if (phase != Phase.LOAD || count == 1) {
       return settings;
     }
-    long start = nonNegative(settings, INSERT_START, 0);
-    long total = settings.contains(INSERT_COUNT) ? nonNegative(settings, INSERT_COUNT, 0)
-        : nonNegative(settings, RECORD_COUNT, 0) - start;
+    long start = settings.getLong(INSERT_START, 0, Long.MAX_VALUE);
+    long total = settings.contains(RunConfig.INSERT_COUNT.key())
+        ? settings.getLong(RunConfig.INSERT_COUNT, 0, Long.MAX_VALUE)
+        : settings.getLong(RunConfig.RECORD_COUNT, 0, Long.MAX_VALUE) - start;
     if (total < count) {
       throw new ConfigException(COUNT.key() + ": must be <= the " + Math.max(total, 0)
           + " records to insert (insertcount, else recordcount - insertstart), got " + count);
@@ -97,7 +98,8 @@ public record ClientPartition(int index, int count) {
     long share = total / count;
     long myStart = start + index * share;
     long myCount = index == count - 1 ? total - index * share : share;
-    return settings.with(INSERT_START, Long.toString(myStart)).with(INSERT_COUNT, Long.toString(myCount));
+    return settings.with(INSERT_START.key(), Long.toString(myStart))
+        .with(RunConfig.INSERT_COUNT.key(), Long.toString(myCount));
   }
 
   /** @return whether more than one client runs */
@@ -108,21 +110,5 @@ public record ClientPartition(int index, int count) {
   /** @return the suffix of result directory names, {@code -c<index>of<count>}; empty for one client */
   public String suffix() {
     return multiple() ? "-c" + index + "of" + count : "";
-  }
-
-  private static long nonNegative(Settings settings, String key, long fallback) throws ConfigException {
-    String text = settings.raw(key);
-    if (text == null || text.isBlank()) {
-      return fallback;
-    }
-    try {
-      long v = Long.parseLong(text.trim());
-      if (v >= 0) {
-        return v;
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new ConfigException(key + ": must be an integer >= 0, got '" + text.trim() + "'");
   }
 }

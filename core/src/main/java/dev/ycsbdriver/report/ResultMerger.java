@@ -35,9 +35,9 @@ import org.HdrHistogram.Histogram;
  *   <li>The window is common to all clients: from the latest {@code startTime} to the earliest
  *       {@code endTime}; it is the merged {@code startTime}, {@code endTime} and {@code runtimeMillis}.
  *       Throughput is the operations inside the window divided by its length: each interval of each
- *       client's logs (every measurement except {@code Intended-} and {@code CLEANUP}) counts with the
- *       fraction of its length that lies in the window, as if its operations were spread evenly over
- *       it. When the runs do not overlap at all (clients run one after another) the window is from the
+ *       client's logs (every measurement except {@code Intended-} and {@code CLEANUP}), first cut to
+ *       that client's own run, counts with the fraction of its length that lies in the window, as if its
+ *       operations were spread evenly over it. When the runs do not overlap at all (clients run one after another) the window is from the
  *       earliest start to the latest end instead, and a warning says so.</li>
  *   <li>Configuration: the first client's, without {@code client.index}; for a load, {@code insertstart}
  *       is the smallest of the clients' and {@code insertcount} their sum. {@code threads},
@@ -228,13 +228,17 @@ public final class ResultMerger {
       long to = end.toEpochMilli();
       double ops = 0;
       for (MergeSource s : sources) {
+        // a run's last interval is harvested after its clock stopped: every operation in it ended inside
+        // the run, so each interval is cut to the run's own span before it is prorated
+        long runStart = s.start().toEpochMilli();
+        long runEnd = s.end().toEpochMilli();
         for (Map.Entry<String, List<Histogram>> e : s.intervals().entrySet()) {
           if (e.getKey().startsWith("Intended-") || e.getKey().startsWith("CLEANUP")) {
             continue;
           }
           for (Histogram h : e.getValue()) {
-            long a = h.getStartTimeStamp();
-            long b = h.getEndTimeStamp();
+            long a = Math.max(h.getStartTimeStamp(), runStart);
+            long b = Math.min(h.getEndTimeStamp(), runEnd);
             if (b <= a) {
               ops += a >= from && a <= to ? h.getTotalCount() : 0;
             } else {
