@@ -63,9 +63,7 @@ final class CpuCounters {
     long processMillis = 0;
     int pids = 0;
     if (!names.isEmpty()) {
-      Set<String> wanted = Set.copyOf(names);
-      int self = os.getProcessId();
-      List<OSProcess> found = os.getProcesses(p -> p.getProcessID() != self && wanted.contains(p.getName()), null, 0);
+      List<OSProcess> found = Oshi.processesNamed(os, Set.copyOf(names));
       processMillis = nameSets.computeIfAbsent(List.copyOf(names), k -> new NameSet()).update(found);
       pids = found.size();
     }
@@ -89,7 +87,7 @@ final class CpuCounters {
       long total = 0;
       for (OSProcess p : found) {
         ProcessKey key = new ProcessKey(p.getProcessID(), p.getStartTime());
-        long millis = Math.max(p.getKernelTime() + p.getUserTime(), live.getOrDefault(key, 0L));
+        long millis = Math.max(Oshi.cpuMillis(p), live.getOrDefault(key, 0L));
         now.put(key, millis);
         total += millis;
       }

@@ -2,6 +2,7 @@ package dev.ycsbdriver.cli;
 
 import dev.ycsbdriver.agent.AgentServer;
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.cpu.CpuConfig;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -10,7 +11,6 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
-import sun.misc.Signal;
 
 /**
  * {@code ycsb agent}: serves this host's CPU counters over HTTP for a driver on another machine
@@ -56,21 +56,14 @@ final class AgentCommand implements Callable<Integer> {
     AgentServer server;
     try {
       server = AgentServer.start(requested, token);
-    } catch (IOException e) {
-      throw new ConfigException("agent: " + e.getMessage());
-    } catch (IllegalStateException e) {
+    } catch (IOException | IllegalStateException e) {
       throw new ConfigException("agent: " + e.getMessage());
     }
     InetSocketAddress address = server.address();
     String host = address.getHostString();
     cli.err().println("ycsb agent: listening on " + (host.contains(":") ? "[" + host + "]" : host) + ":" + address.getPort()
         + (token == null ? "" : " (bearer token required)"));
-    if (cli.handleSignals()) {
-      for (String name : new String[] {"INT", "TERM"}) {
-        Signal.handle(new Signal(name), sig -> server.close());
-      }
-    }
-    try {
+    try (SignalStop signals = SignalStop.install(cli.handleSignals(), sig -> server.close())) {
       server.awaitClose();
     } finally {
       server.close();
@@ -97,7 +90,7 @@ final class AgentCommand implements Callable<Integer> {
       }
       token = token.strip();
     }
-    if (token.isEmpty() || token.chars().anyMatch(c -> c < 0x21 || c > 0x7e)) {
+    if (!CpuConfig.isValidAgentToken(token)) {
       throw new ConfigException(source + ": the token must be one line of printable characters without spaces");
     }
     return token;

@@ -39,10 +39,7 @@ final class MatrixCommand implements Callable<Integer> {
     String home = System.getProperty("ycsb.home");
     MatrixSpec spec = MatrixFile.read(file, home == null ? null : Path.of(home));
     if (output != null) {
-      spec = new MatrixSpec(spec.name(), spec.file(), output, spec.recordCount(), spec.operationCount(),
-          spec.duration(), spec.warmup(), spec.repeats(), spec.threads(), spec.workloads(), spec.properties(),
-          spec.loadThreads(), spec.stores(), spec.baseline(), spec.latencyWorkload(), spec.jvmArgs(),
-          spec.cellTimeout());
+      spec = spec.withOutput(output);
     }
     StopSignal stop = new StopSignal();
     MatrixRunner.Outcome outcome;

@@ -30,18 +30,26 @@ final class SignalStop implements AutoCloseable {
    * @return a handle that restores the previous handlers
    */
   static SignalStop install(boolean enabled, StopSignal stop, PrintStream err) {
-    SignalStop s = new SignalStop();
-    if (!enabled) {
-      return s;
-    }
-    SignalHandler handler = sig -> {
+    return install(enabled, sig -> {
       if (stop.request(StopSignal.Reason.INTERRUPTED)) {
         err.println("Interrupted (SIG" + sig.getName() + "): stopping after the operations in flight; "
             + "press Ctrl-C again not to wait for them.");
       } else {
         stop.hurry();
       }
-    };
+    });
+  }
+
+  /**
+   * @param enabled false installs nothing (commands run inside tests)
+   * @param handler what SIGINT and SIGTERM do
+   * @return a handle that restores the previous handlers
+   */
+  static SignalStop install(boolean enabled, SignalHandler handler) {
+    SignalStop s = new SignalStop();
+    if (!enabled) {
+      return s;
+    }
     for (String name : new String[] {"INT", "TERM"}) {
       try {
         Signal signal = new Signal(name);

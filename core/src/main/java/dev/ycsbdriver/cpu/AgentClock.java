@@ -64,7 +64,7 @@ final class AgentClock {
       throw new ConfigException(CpuConfig.SERVER_AGENT.key() + ": must be host:port with a port from 1 to 65535"
           + " (an IPv6 address in brackets), got '" + hostPort + "'");
     }
-    if (token != null && token.chars().anyMatch(c -> c < 0x21 || c > 0x7e)) {
+    if (token != null && !token.isEmpty() && !CpuConfig.isValidAgentToken(token)) {
       // the value is a secret: say what is wrong with it, never what it is
       throw new ConfigException(CpuConfig.SERVER_AGENT_TOKEN.key()
           + ": must be printable characters without spaces, as the agent's token is");

@@ -30,4 +30,14 @@ public final class CpuConfig {
 
   private CpuConfig() {
   }
+
+  /**
+   * @param token a bearer token for {@code bin/ycsb agent} ({@code cpu.server.agent.token}, the agent's
+   *     {@code --token-file} or {@code YCSB_AGENT_TOKEN})
+   * @return whether it can be sent in an {@code Authorization} header as it is: one or more printable
+   *     ASCII characters, no spaces
+   */
+  public static boolean isValidAgentToken(String token) {
+    return !token.isEmpty() && token.chars().allMatch(c -> c >= 0x21 && c <= 0x7e);
+  }
 }

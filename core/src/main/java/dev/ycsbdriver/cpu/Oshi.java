@@ -1,6 +1,10 @@
 package dev.ycsbdriver.cpu;
 
+import java.util.List;
+import java.util.Set;
 import oshi.SystemInfo;
+import oshi.software.os.OSProcess;
+import oshi.software.os.OperatingSystem;
 import oshi.util.GlobalConfig;
 
 /**
@@ -45,5 +49,23 @@ public final class Oshi {
     synchronized (LOCK) {
       return failure;
     }
+  }
+
+  /**
+   * @param os the operating system
+   * @param names process names as the OS shows them (on Linux the kernel's {@code comm}), matched exactly
+   * @return every process of those names but this one, found by a full scan of the process table
+   */
+  public static List<OSProcess> processesNamed(OperatingSystem os, Set<String> names) {
+    int self = os.getProcessId();
+    return os.getProcesses(p -> p.getProcessID() != self && names.contains(p.getName()), null, 0);
+  }
+
+  /**
+   * @param p a process, as last refreshed
+   * @return its kernel plus user CPU time, in milliseconds
+   */
+  public static long cpuMillis(OSProcess p) {
+    return p.getKernelTime() + p.getUserTime();
   }
 }

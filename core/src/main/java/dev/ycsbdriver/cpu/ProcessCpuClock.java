@@ -17,7 +17,7 @@ final class ProcessCpuClock {
     this.processes = processes;
     this.lastMillis = new long[processes.size()];
     for (int i = 0; i < lastMillis.length; i++) {
-      lastMillis[i] = cpuMillis(processes.get(i));
+      lastMillis[i] = Oshi.cpuMillis(processes.get(i));
     }
   }
 
@@ -27,14 +27,11 @@ final class ProcessCpuClock {
     for (int i = 0; i < lastMillis.length; i++) {
       OSProcess p = processes.get(i);
       if (p.updateAttributes()) {
-        lastMillis[i] = Math.max(lastMillis[i], cpuMillis(p));
+        lastMillis[i] = Math.max(lastMillis[i], Oshi.cpuMillis(p));
       }
       total += lastMillis[i];
     }
     return total;
   }
 
-  private static long cpuMillis(OSProcess p) {
-    return p.getKernelTime() + p.getUserTime();
-  }
 }

@@ -134,8 +134,7 @@ public final class ServerTarget {
   }
 
   private static ServerTarget byName(OperatingSystem os, Set<String> names, String suffix) {
-    int self = os.getProcessId();
-    List<OSProcess> found = os.getProcesses(p -> p.getProcessID() != self && names.contains(p.getName()), null, 0);
+    List<OSProcess> found = Oshi.processesNamed(os, names);
     String what = "processes named " + String.join(", ", names);
     if (found.isEmpty()) {
       return unavailable("no " + what.replace("processes", "process") + " on this machine"

@@ -47,6 +47,15 @@ public record MatrixSpec(String name, Path file, Path output, long recordCount, 
   }
 
   /**
+   * @param newOutput the directory to write to instead ({@code matrix -o})
+   * @return this matrix writing there
+   */
+  public MatrixSpec withOutput(Path newOutput) {
+    return new MatrixSpec(name, file, newOutput, recordCount, operationCount, duration, warmup, repeats, threads,
+        workloads, properties, loadThreads, stores, baseline, latencyWorkload, jvmArgs, cellTimeout);
+  }
+
+  /**
    * One store configuration.
    *
    * @param name its name in reports and directories ({@code name}, default: the binding)

@@ -15,6 +15,17 @@ import org.HdrHistogram.Histogram;
  *     when no target was set, since both are then equal
  */
 public record ChannelTotals(String name, Histogram service, Histogram intended) {
+  /**
+   * What YCSB puts before a measurement's name for its intended latency ({@code Intended-READ}), in the
+   * summary of {@code measurement.interval=both}; ycsb-driver names its status-line blocks and
+   * {@code .hlog} files the same way.
+   */
+  public static final String INTENDED_PREFIX = "Intended-";
+
+  /** @return the name of this channel's intended latency, e.g. {@code Intended-READ} */
+  public String intendedName() {
+    return INTENDED_PREFIX + name;
+  }
 
   /** @return whether intended latency was measured apart from service time */
   public boolean intendedMeasured() {

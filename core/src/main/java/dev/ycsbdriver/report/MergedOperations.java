@@ -3,6 +3,7 @@ package dev.ycsbdriver.report;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ycsbdriver.measure.ChannelTotals;
 import dev.ycsbdriver.result.ResultJson;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -53,14 +54,14 @@ final class MergedOperations {
             + "log; its latency is unavailable");
       }
       ResultJson.putLatency(node.putObject("serviceTime"), service);
-      ResultJson.putLatency(node.putObject("intendedLatency"), totals.getOrDefault("Intended-" + name, service));
+      ResultJson.putLatency(node.putObject("intendedLatency"), totals.getOrDefault(ChannelTotals.INTENDED_PREFIX + name, service));
       ArrayNode failureArray = node.putArray("failures");
       for (String f : new ArrayList<>(failures.get(name))) {
         Histogram fs = totals.getOrDefault(f, new Histogram(3));
         ObjectNode fn = failureArray.addObject();
         fn.put("name", f);
         ResultJson.putLatency(fn.putObject("serviceTime"), fs);
-        ResultJson.putLatency(fn.putObject("intendedLatency"), totals.getOrDefault("Intended-" + f, fs));
+        ResultJson.putLatency(fn.putObject("intendedLatency"), totals.getOrDefault(ChannelTotals.INTENDED_PREFIX + f, fs));
       }
     }
   }

@@ -3,6 +3,7 @@ package dev.ycsbdriver.report;
 import static dev.ycsbdriver.result.YcsbTextSummary.line;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ycsbdriver.measure.ChannelTotals;
 import dev.ycsbdriver.result.YcsbTextSummary;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -45,7 +46,7 @@ final class MergedSummary {
         }
       }
       for (Map.Entry<String, Histogram> e : totals.entrySet()) {
-        if (e.getKey().startsWith("Intended-")) {
+        if (e.getKey().startsWith(ChannelTotals.INTENDED_PREFIX)) {
           block(out, e.getKey(), e.getValue(), null, percentiles);
         }
       }

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.measure.ChannelTotals;
 import dev.ycsbdriver.result.ResultFiles;
 import dev.ycsbdriver.result.ResultJson;
 import java.io.IOException;
@@ -233,7 +234,7 @@ public final class ResultMerger {
         long runStart = s.start().toEpochMilli();
         long runEnd = s.end().toEpochMilli();
         for (Map.Entry<String, List<Histogram>> e : s.intervals().entrySet()) {
-          if (e.getKey().startsWith("Intended-") || e.getKey().startsWith("CLEANUP")) {
+          if (e.getKey().startsWith(ChannelTotals.INTENDED_PREFIX) || e.getKey().startsWith("CLEANUP")) {
             continue;
           }
           for (Histogram h : e.getValue()) {

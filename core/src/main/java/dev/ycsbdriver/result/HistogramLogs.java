@@ -55,7 +55,7 @@ public final class HistogramLogs implements AutoCloseable {
     for (ChannelTotals c : intervals) {
       append(c.name(), c.service());
       if (intendedMeasured) {
-        append("Intended-" + c.name(), c.intended());
+        append(c.intendedName(), c.intended());
       }
     }
   }

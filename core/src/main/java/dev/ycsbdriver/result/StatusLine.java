@@ -64,7 +64,7 @@ public final class StatusLine {
     }
     if (interval == Interval.BOTH) {
       for (ChannelTotals c : window) {
-        parts.add(summary("Intended-" + c.name(), c.intended()));
+        parts.add(summary(c.intendedName(), c.intended()));
       }
     }
     for (String part : parts) {

@@ -92,7 +92,7 @@ public final class YcsbTextSummary {
     }
     if (interval == Interval.BOTH) {
       for (Block b : blocks) {
-        writeBlock(out, "Intended-" + b.name(), b.totals().intended(), Map.of(), config);
+        writeBlock(out, ChannelTotals.INTENDED_PREFIX + b.name(), b.totals().intended(), Map.of(), config);
       }
     }
   }
