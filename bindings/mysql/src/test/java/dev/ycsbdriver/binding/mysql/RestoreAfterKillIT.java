@@ -54,11 +54,69 @@ class RestoreAfterKillIT {
     return args;
   }
 
-  @Test
-  void settingsLeftByADriverKilledMidRunAreRestoredByTheNextCommandWithoutAProfile() throws Exception {
+  private static void load() throws Exception {
     db.sql("SET GLOBAL innodb_flush_log_at_trx_commit = 1; SET GLOBAL sync_binlog = 1");
     CliRun load = CliRun.of(command("load", "-p", "createtable=true", "-p", "droptable=true"), "-threads", "2");
     assertThat(load.exitCode()).as(load.toString()).isZero();
+  }
+
+  private static void assertOneErrorLine(CliRun run, String expected) {
+    List<String> errors = run.errLines().stream().filter(l -> l.startsWith("ycsb: ")).toList();
+    assertThat(errors).as(run.toString()).singleElement().asString().contains(expected);
+    assertThat(run.err()).doesNotContain("\tat ").doesNotContain("Exception");
+  }
+
+  @Test
+  void aJournalThatCannotBeWrittenFailsBeforeAnySettingChanges() throws Exception {
+    load();
+    Path notADirectory = Files.writeString(work.resolve("not-a-directory"), "x");
+
+    CliRun run = CliRun.of(command("run", "-p", "profile=fast", "-p", "operationcount=100",
+        "-p", "restore.journal.dir=" + notADirectory.resolve("journal")));
+
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
+    assertOneErrorLine(run, "restore.journal.dir: must be a directory where this user can write the restore journal, "
+        + "got '" + notADirectory.resolve("journal") + "'");
+    assertThat(global("innodb_flush_log_at_trx_commit")).isEqualTo("1");
+    assertThat(global("sync_binlog")).isEqualTo("1");
+  }
+
+  @Test
+  void aJournalOfARunningDriverIsNotUndoneAndBlocksAnotherProfile() throws Exception {
+    load();
+    db.sql("SET GLOBAL innodb_flush_log_at_trx_commit = 0; SET GLOBAL sync_binlog = 0");
+    Process live = new ProcessBuilder("sleep", "120").start();
+    Path journal = work.resolve("journal").resolve("mysql-127.0.0.1-" + db.port() + ".json");
+    try {
+      Files.createDirectories(journal.getParent());
+      Files.writeString(journal, "{\"serverId\":null,\"pid\":" + live.pid() + ",\"pidStartTime\":\""
+          + live.info().startInstant().orElseThrow() + "\",\"changedAt\":\"2026-11-23T10:00:00Z\","
+          + "\"settings\":{\"innodb_flush_log_at_trx_commit\":\"1\",\"sync_binlog\":\"1\"}}");
+
+      CliRun plain = CliRun.of(command("run", "-p", "operationcount=100"));
+      assertThat(plain.exitCode()).as(plain.toString()).isZero();
+      assertThat(plain.err()).doesNotContain("restored GLOBAL")
+          .contains("are changed by a running driver (pid " + live.pid() + ")");
+      assertThat(global("innodb_flush_log_at_trx_commit")).isEqualTo("0");
+      assertThat(JSON.readTree(Files.readString(plain.resultFile())).path("warnings").toString())
+          .contains("running driver (pid " + live.pid() + ")");
+
+      CliRun profiled = CliRun.of(command("run", "-p", "profile=durable", "-p", "operationcount=100"));
+      assertThat(profiled.exitCode()).as(profiled.toString()).isEqualTo(3);
+      assertOneErrorLine(profiled, "mysql: GLOBAL settings of 127.0.0.1:" + db.port()
+          + " are changed by a running driver (pid " + live.pid() + ")");
+      assertThat(global("innodb_flush_log_at_trx_commit")).isEqualTo("0");
+      assertThat(journal).exists();
+    } finally {
+      live.destroyForcibly();
+      live.waitFor(10, TimeUnit.SECONDS);
+      Files.deleteIfExists(journal);
+    }
+  }
+
+  @Test
+  void settingsLeftByADriverKilledMidRunAreRestoredByTheNextCommandWithoutAProfile() throws Exception {
+    load();
 
     Path journal = work.resolve("journal").resolve("mysql-127.0.0.1-" + db.port() + ".json");
     Path driverErr = work.resolve("driver.err");
