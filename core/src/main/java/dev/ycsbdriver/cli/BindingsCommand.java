@@ -3,10 +3,12 @@ package dev.ycsbdriver.cli;
 import dev.ycsbdriver.config.ConfigLoader;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.RunConfig;
+import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.cpu.CpuConfig;
 import dev.ycsbdriver.measure.MeasurementConfig;
 import dev.ycsbdriver.runner.BindingCatalog;
 import dev.ycsbdriver.spi.BindingProvider;
+import dev.ycsbdriver.spi.RestoreJournal;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
@@ -46,6 +48,9 @@ final class BindingsCommand implements Callable<Integer> {
       table(out, p.properties());
       out.println();
     }
+    out.println("Server-wide settings a binding changes for a profile are journaled, before the change, in "
+        + RestoreJournal.directory(Settings.of(java.util.Map.of())) + " (or -p " + RestoreJournal.DIR.key()
+        + "=<dir>); the next command for that server restores them if the driver was killed.");
     if (driver) {
       out.println("driver keys:");
       List<PropertySpec> keys = new ArrayList<>(RunConfig.specs());

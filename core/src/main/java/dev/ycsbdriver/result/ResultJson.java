@@ -9,6 +9,7 @@ import dev.ycsbdriver.cpu.CpuSample;
 import dev.ycsbdriver.cpu.CpuSummary;
 import dev.ycsbdriver.cpu.MachineFacts;
 import dev.ycsbdriver.measure.ChannelTotals;
+import dev.ycsbdriver.spi.RestoredSetting;
 import dev.ycsbdriver.spi.ServerFacts;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -140,6 +141,11 @@ public final class ResultJson {
     ObjectNode settings = node.putObject("settings");
     facts.settings().forEach(settings::put);
     node.put("cpuSource", cpu.serverSource());
+    ArrayNode restored = node.putArray("restoredSettings");
+    for (RestoredSetting r : facts.restoredSettings()) {
+      restored.addObject().put("scope", r.scope()).put("setting", r.setting()).put("value", r.value())
+          .put("leftByPid", r.pid()).put("changedAt", r.changedAt().toString()).put("journal", r.journal().toString());
+    }
   }
 
   private static void machine(ObjectNode node, MachineFacts m) {

@@ -25,6 +25,7 @@ import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.Phase;
+import dev.ycsbdriver.spi.RestoredSetting;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -107,6 +108,10 @@ public final class Runner {
       MachineFacts machine = MachineFacts.read();
       try (Binding binding = request.provider().open(new BindingContext(settings, config.phase(), threads,
           config.resultDirectory(), config.profile()))) {
+        List<RestoredSetting> restored = binding.serverFacts().restoredSettings();
+        if (!restored.isEmpty()) {
+          request.err().println(RestoredSetting.line(request.provider().name(), restored));
+        }
         return execute(binding, workload, registry, props, threads, measurement, cpuInterval, machine, live);
       } finally {
         try {

@@ -19,14 +19,23 @@ import java.util.Map;
  *     binding lists them (e.g. {@code synchronous_commit -> on}); never null, may be empty
  * @param warnings facts a reader must know, one line each (e.g. {@code fsync is off: commits are not
  *     durable}); never null, may be empty
+ * @param restoredSettings server-wide settings an earlier driver left changed (it was killed) and this
+ *     command restored from the {@link RestoreJournal} before it measured; never null, usually empty
  */
 public record ServerFacts(String product, String version, String profile, Map<String, String> settings,
-                          List<String> warnings) {
+                          List<String> warnings, List<RestoredSetting> restoredSettings) {
 
   /** Copies the collections; {@code settings} keeps its order. */
   public ServerFacts {
     settings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(settings));
     warnings = List.copyOf(warnings);
+    restoredSettings = List.copyOf(restoredSettings);
+  }
+
+  /** Facts of a command that restored nothing. */
+  public ServerFacts(String product, String version, String profile, Map<String, String> settings,
+                     List<String> warnings) {
+    this(product, version, profile, settings, warnings, List.of());
   }
 
   /** @return facts for a store about which nothing is known (a plain {@code -db} class) */

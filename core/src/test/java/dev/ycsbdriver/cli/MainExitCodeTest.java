@@ -160,6 +160,15 @@ class MainExitCodeTest {
   }
 
   @Test
+  void bindingsSaysWhereTheRestoreJournalIs() {
+    CliRun run = CliRun.of("bindings");
+    assertThat(run.exitCode()).isZero();
+    assertThat(run.out()).contains("journaled, before the change, in "
+        + dev.ycsbdriver.spi.RestoreJournal.directory(dev.ycsbdriver.config.Settings.of(java.util.Map.of()))
+        + " (or -p restore.journal.dir=<dir>)");
+  }
+
+  @Test
   void versionNamesTheToolAndYcsbCore() {
     CliRun run = CliRun.of("--version");
     assertThat(run.exitCode()).isZero();

@@ -12,8 +12,11 @@ import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
+import dev.ycsbdriver.spi.RestoreJournal;
+import dev.ycsbdriver.spi.RestoredSetting;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
+import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -32,7 +35,8 @@ import site.ycsb.DB;
  * The {@code mysql} binding (alias {@code mariadb}): MySQL or MariaDB through Connector/J, one
  * connection per client thread, server-side prepared statements, optional batched inserts. The
  * durability profiles set the GLOBAL {@code innodb_flush_log_at_trx_commit} and {@code sync_binlog} for
- * the run, read them back, and restore the previous values when the run ends (also after Ctrl-C).
+ * the run, read them back, and restore the previous values when the run ends (also after Ctrl-C); they are
+ * journaled first, so the next command restores them after a {@code kill -9} ({@link RestoreJournal}).
  */
 public final class MysqlBindingProvider implements BindingProvider {
   /** The settings read back into the result, in this order. */
@@ -70,7 +74,8 @@ public final class MysqlBindingProvider implements BindingProvider {
       throw new ConfigException("mysql.url: must be a URL such as jdbc:mysql://127.0.0.1:3306/ycsb, got '" + url + "'");
     }
     String host = m.group(1);
-    String server = host + ":" + (m.group(2) == null ? "3306" : m.group(2)) + "/" + m.group(3);
+    int port = m.group(2) == null ? 3306 : Integer.parseInt(m.group(2));
+    String server = host + ":" + port + "/" + m.group(3);
     int batchSize = s.getInt(JdbcKeys.effective(s, MysqlKeys.BATCH_SIZE, JdbcKeys.BATCH_SIZE), 0, 1_000_000);
     int fetchSize = s.getInt(JdbcKeys.effective(s, MysqlKeys.FETCH_SIZE, JdbcKeys.FETCH_SIZE), 0, 1_000_000);
     boolean autoCommit = s.getBoolean(JdbcKeys.effective(s, MysqlKeys.AUTO_COMMIT, JdbcKeys.AUTO_COMMIT));
@@ -101,13 +106,33 @@ public final class MysqlBindingProvider implements BindingProvider {
     Connection admin = null;
     GlobalSettings changed = null;
     List<String> warnings = new ArrayList<>();
-    if (!globals.isEmpty()) {
+    RestoreJournal journal = RestoreJournal.forServer(s, name(), "GLOBAL", host, port);
+    RestoreJournal.Recovery recovery = new RestoreJournal.Recovery(List.of(), List.of());
+    // a journal left by a killed run is restored before anything else, with or without a profile
+    if (!globals.isEmpty() || Files.exists(journal.path())) {
       try {
         admin = source.open();
       } catch (SQLException e) {
         throw SqlFailures.connectFailure(name(), server, e);
       }
-      changed = new GlobalSettings(admin);
+      try {
+        Connection c = admin;
+        String serverId = GlobalSettings.serverId(c);
+        recovery = journal.recover(serverId, (n, v) -> GlobalSettings.setGlobal(c, n, v));
+        warnings.addAll(recovery.warnings());
+        if (!globals.isEmpty()) {
+          changed = new GlobalSettings(admin, journal, serverId);
+          changed.journal(globals.keySet());
+        }
+      } catch (SQLException e) {
+        close(admin);
+        throw SqlFailures.failure(name(), "reading the server's identity and GLOBAL settings", e);
+      } catch (ConfigException | BindingException e) {
+        close(admin);
+        throw e;
+      }
+    }
+    if (changed != null) {
       for (Map.Entry<String, Long> g : globals.entrySet()) {
         try {
           changed.set(g.getKey(), g.getValue());
@@ -126,11 +151,12 @@ public final class MysqlBindingProvider implements BindingProvider {
       }
     }
     SqlStore store;
+    List<RestoredSetting> restored = recovery.restored();
     try {
       store = SqlStore.open(new SqlStore.Spec(name(), server, source, UserTable.of(s.toProperties()),
           "VARCHAR(255)", "TEXT", s.getBoolean(MysqlKeys.CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE),
           context.phase(), batchSize, fetchSize, autoCommit, ServerLocation.ofHost(host, "mariadbd", "mysqld")),
-          c -> facts(c, context.profile(), warnings));
+          c -> facts(c, context.profile(), warnings, restored));
     } catch (BindingException e) {
       if (changed != null) {
         changed.restore();
@@ -159,7 +185,8 @@ public final class MysqlBindingProvider implements BindingProvider {
     }
   }
 
-  static ServerFacts facts(Connection c, String profile, List<String> warnings) throws SQLException {
+  static ServerFacts facts(Connection c, String profile, List<String> warnings, List<RestoredSetting> restored)
+      throws SQLException {
     Map<String, String> settings = new LinkedHashMap<>();
     String version;
     try (Statement st = c.createStatement()) {
@@ -172,7 +199,7 @@ public final class MysqlBindingProvider implements BindingProvider {
       }
     }
     String product = version.toLowerCase(java.util.Locale.ROOT).contains("mariadb") ? "MariaDB" : "MySQL";
-    return new ServerFacts(product, version, profile, settings, warnings);
+    return new ServerFacts(product, version, profile, settings, warnings, restored);
   }
 
 

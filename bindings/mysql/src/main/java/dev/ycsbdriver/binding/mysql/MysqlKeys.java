@@ -2,6 +2,7 @@ package dev.ycsbdriver.binding.mysql;
 
 import dev.ycsbdriver.binding.jdbc.JdbcKeys;
 import dev.ycsbdriver.config.PropertySpec;
+import dev.ycsbdriver.spi.RestoreJournal;
 import java.util.List;
 
 /** The mysql binding's keys. Each also answers to upstream YCSB's JDBC key named in its description. */
@@ -25,7 +26,7 @@ final class MysqlKeys {
       "fail (exit code 3) when the profile's global settings cannot be set; false warns and records what is in force");
   static final PropertySpec CREATE_TABLE = JdbcKeys.createTable(false);
   static final List<PropertySpec> ALL = List.of(URL, USER, PASSWORD, BATCH_SIZE, FETCH_SIZE, AUTO_COMMIT,
-      FLUSH_LOG, SYNC_BINLOG, PROFILE_STRICT, CREATE_TABLE, JdbcKeys.DROP_TABLE);
+      FLUSH_LOG, SYNC_BINLOG, PROFILE_STRICT, RestoreJournal.DIR, CREATE_TABLE, JdbcKeys.DROP_TABLE);
 
   private MysqlKeys() {
   }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ycsbdriver.testing.BindingContract;
 import dev.ycsbdriver.testing.CliRun;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -43,7 +44,9 @@ class MysqlIT extends BindingContract {
 
   @Override
   protected Map<String, String> connection() {
-    return Map.of("mysql.url", URL, "mysql.user", USER, "mysql.password", PASSWORD);
+    // journals of the profile tests stay under target/, not in the user's state directory
+    return Map.of("mysql.url", URL, "mysql.user", USER, "mysql.password", PASSWORD,
+        "restore.journal.dir", Path.of("target", "restore-journal").toAbsolutePath().toString());
   }
 
   @Override

@@ -1,0 +1,381 @@
+package dev.ycsbdriver.spi;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.PropertySpec;
+import dev.ycsbdriver.config.Settings;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The journal of server-wide settings a binding changes for one run (MySQL's GLOBAL
+ * {@code innodb_flush_log_at_trx_commit}, PostgreSQL's {@code ALTER SYSTEM}, Redis' {@code CONFIG SET}):
+ * written before the change, removed after the binding has put the values back. When the driver is
+ * killed ({@code kill -9}) in between, the file stays, and the next command for that server restores
+ * the values first, so it neither measures with them nor takes them for the server's originals.
+ *
+ * <p>One file per binding and server, {@code <dir>/<binding>-<host>-<port>.json}, where {@code <dir>} is
+ * {@link #DIR} or, by default, {@code $XDG_STATE_HOME/ycsb-driver/journal} ({@code ~/.local/state/...}
+ * when unset): outside the result directory, so a fresh result directory does not lose it. It holds
+ * the server's identity, each setting's original value, the time and the process id of the driver
+ * (with the process' start time, so a reused pid is not taken for the driver); never a credential.
+ * Files are written to a temporary file, forced to disk, then atomically moved into place; mode 0600
+ * in a 0700 directory.
+ *
+ * <p>Use, in a binding's {@code open}:
+ * <pre>{@code
+ * RestoreJournal journal = RestoreJournal.forServer(settings, "mysql", "GLOBAL", host, port);
+ * RestoreJournal.Recovery r = journal.recover(serverId, (name, value) -> setGlobal(name, value));
+ * journal.record(serverId, Map.of("sync_binlog", currentValue));   // before SET GLOBAL
+ * ... run ...
+ * restore the values; then journal.remove();
+ * }</pre>
+ *
+ * <p>Thread-safe; processes that share a journal serialise on a lock file beside it.
+ */
+public final class RestoreJournal {
+  /** Where the journals are kept. */
+  public static final PropertySpec DIR = PropertySpec.optional("restore.journal.dir", "",
+      "directory of the journal of server-wide settings a binding changed for a profile, restored by the next "
+          + "command after a kill -9 (default $XDG_STATE_HOME/ycsb-driver/journal, else ~/.local/state/ycsb-driver/journal)");
+  /** A journal's owner counts as the same process when its start time is within this of the recorded one. */
+  private static final Duration START_TOLERANCE = Duration.ofSeconds(1);
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Object IN_PROCESS = new Object();
+
+  private final Path file;
+  private final String binding;
+  private final String scope;
+  private final String server;
+
+  private RestoreJournal(Path directory, String binding, String scope, String host, int port) {
+    this.file = directory.resolve(binding + "-" + host.replaceAll("[^A-Za-z0-9._-]", "_") + "-" + port + ".json");
+    this.binding = binding;
+    this.scope = scope;
+    this.server = host + ":" + port;
+  }
+
+  /**
+   * @param settings the command's settings, for {@link #DIR}
+   * @param binding the binding's name, e.g. {@code mysql}
+   * @param scope how the store calls the settings' reach, e.g. {@code GLOBAL}, for messages
+   * @param host the server's host as in the binding's URL
+   * @param port the server's port, 1-65535
+   * @return the journal of that server; nothing is read or written yet
+   */
+  public static RestoreJournal forServer(Settings settings, String binding, String scope, String host, int port) {
+    return at(directory(settings), binding, scope, host, port);
+  }
+
+  /** As {@link #forServer}, in {@code directory}. */
+  public static RestoreJournal at(Path directory, String binding, String scope, String host, int port) {
+    return new RestoreJournal(directory, binding, scope, host, port);
+  }
+
+  /** @return {@link #DIR} when given, else the default under the user's state directory */
+  public static Path directory(Settings settings) {
+    String dir = settings.getTrimmed(DIR);
+    return dir != null && !dir.isEmpty() ? Path.of(dir) : defaultDirectory(System.getenv("XDG_STATE_HOME"),
+        System.getProperty("user.home"));
+  }
+
+  /**
+   * @param xdgStateHome {@code $XDG_STATE_HOME}, or null/empty when unset (a relative one is ignored, as the
+   *     XDG specification says)
+   * @param userHome the user's home directory
+   * @return {@code <state home>/ycsb-driver/journal}
+   */
+  public static Path defaultDirectory(String xdgStateHome, String userHome) {
+    Path state = xdgStateHome != null && Path.of(xdgStateHome).isAbsolute() ? Path.of(xdgStateHome)
+        : Path.of(userHome, ".local", "state");
+    return state.resolve("ycsb-driver").resolve("journal");
+  }
+
+  /** @return the journal file of this server */
+  public Path path() {
+    return file;
+  }
+
+  /**
+   * What a journal holds.
+   *
+   * @param serverId the server's own identity as the binding read it (e.g. {@code host:port:datadir}), or null
+   * @param pid the process id of the driver that wrote it
+   * @param pidStart that process' start time, or null if unknown
+   * @param changedAt when it was written
+   * @param originals setting name to the value to restore, in the order they were journaled
+   */
+  public record Entry(String serverId, long pid, Instant pidStart, Instant changedAt, Map<String, String> originals) {
+    /** Copies {@code originals}, keeping its order. */
+    public Entry {
+      originals = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(originals));
+    }
+
+    /** @return true when the writing process still runs (the same pid, started at the same time) */
+    public boolean ownerAlive() {
+      return ProcessHandle.of(pid).filter(ProcessHandle::isAlive).map(h -> pidStart == null
+          || h.info().startInstant().map(s -> Duration.between(s, pidStart).abs().compareTo(START_TOLERANCE) <= 0)
+          .orElse(true)).orElse(false);
+    }
+
+    /** @return true when this process wrote it */
+    public boolean ownedByThisProcess() {
+      return pid == ProcessHandle.current().pid();
+    }
+  }
+
+  /**
+   * What {@link #recover} did.
+   *
+   * @param restored the settings set back, in journal order; empty when none
+   * @param warnings lines for the result (a live run holds the journal, it named another server); may be empty
+   */
+  public record Recovery(List<RestoredSetting> restored, List<String> warnings) {
+    /** Copies both lists. */
+    public Recovery {
+      restored = List.copyOf(restored);
+      warnings = List.copyOf(warnings);
+    }
+  }
+
+  /** Sets one setting back on the server. */
+  @FunctionalInterface
+  public interface Restorer {
+    /**
+     * @param setting the setting's name as journaled
+     * @param value the original value
+     * @throws Exception when the server refuses; the journal is kept
+     */
+    void restore(String setting, String value) throws Exception;
+  }
+
+  /**
+   * @return the journal's contents, empty when there is no journal
+   * @throws ConfigException when the file cannot be read or is not a journal (exit code 2), naming it
+   */
+  public Optional<Entry> read() throws ConfigException {
+    if (!Files.exists(file)) {
+      return Optional.empty();
+    }
+    try {
+      JsonNode root = JSON.readTree(file.toFile());
+      Map<String, String> originals = new LinkedHashMap<>();
+      for (Iterator<Map.Entry<String, JsonNode>> it = root.required("settings").fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> e = it.next();
+        originals.put(e.getKey(), e.getValue().asText());
+      }
+      JsonNode start = root.path("pidStartTime");
+      return Optional.of(new Entry(root.path("serverId").isTextual() ? root.get("serverId").asText() : null,
+          root.required("pid").asLong(), start.isTextual() ? Instant.parse(start.asText()) : null,
+          Instant.parse(root.required("changedAt").asText()), originals));
+    } catch (IOException | IllegalArgumentException | java.time.DateTimeException e) {
+      throw new ConfigException("restore journal " + file + ": must be a journal this driver wrote, got an unreadable "
+          + "file (" + String.valueOf(e.getMessage()).lines().findFirst().orElse("") + "); check the server's settings, then delete it");
+    }
+  }
+
+  /**
+   * Restores what a driver that did not finish left in the journal, then removes it. A journal held by a
+   * live driver is left alone (a warning says so); one written for another server instance at this
+   * address is removed with a warning, as those values do not belong to this server.
+   *
+   * @param serverId the connected server's identity, or null if the binding cannot tell
+   * @param restorer sets one setting on the connected server
+   * @return what was restored and warned
+   * @throws ConfigException when the journal cannot be read or removed (exit code 2)
+   * @throws BindingException when the server refuses a restore (exit code 3); the journal is kept
+   */
+  public Recovery recover(String serverId, Restorer restorer) throws ConfigException, BindingException {
+    synchronized (IN_PROCESS) {
+      try (FileChannel lock = lock()) {
+        Optional<Entry> found = read();
+        if (found.isEmpty() || found.get().ownedByThisProcess() && found.get().ownerAlive()) {
+          return new Recovery(List.of(), List.of());
+        }
+        Entry e = found.get();
+        if (e.ownerAlive()) {
+          return new Recovery(List.of(), List.of(binding + ": " + scope + " " + String.join(", ", e.originals().keySet())
+              + " of " + server + " are changed by a running driver (pid " + e.pid() + ") that restores them to "
+              + String.join(", ", e.originals().values()) + " when it ends; this run measures with its values; journal "
+              + file));
+        }
+        if (serverId != null && e.serverId() != null && !serverId.equals(e.serverId())) {
+          delete();
+          return new Recovery(List.of(), List.of(binding + ": journal " + file + " was written for server " + e.serverId()
+              + ", not for " + serverId + " now at " + server + "; removed without restoring " + scope + " " + pairs(e)));
+        }
+        List<RestoredSetting> restored = new ArrayList<>();
+        for (Map.Entry<String, String> o : e.originals().entrySet()) {
+          try {
+            restorer.restore(o.getKey(), o.getValue());
+          } catch (Exception ex) {
+            throw new BindingException(binding + ": cannot restore " + scope + " " + o.getKey() + "=" + o.getValue()
+                + " left changed by an earlier run (pid " + e.pid() + ") that did not finish (" + ex.getMessage()
+                + "); journal " + file + " kept; set it back with a privileged user, then delete the journal", ex);
+          }
+          restored.add(new RestoredSetting(scope, o.getKey(), o.getValue(), e.pid(), e.changedAt(), file));
+        }
+        delete();
+        return new Recovery(restored, List.of());
+      } catch (IOException ex) {
+        throw unwritable(ex);
+      }
+    }
+  }
+
+  /**
+   * Journals the values to restore, before the binding changes them. Values already journaled by this
+   * process are kept: they are the originals.
+   *
+   * @param serverId the connected server's identity, or null
+   * @param originals setting name to current value, in the order to restore them
+   * @throws ConfigException when the journal cannot be written (exit code 2); nothing has been changed yet
+   * @throws BindingException when a live driver holds this server's journal (exit code 3): two runs that
+   *     change the same settings at once would each restore what the other set
+   */
+  public void record(String serverId, Map<String, String> originals) throws ConfigException, BindingException {
+    synchronized (IN_PROCESS) {
+      try (FileChannel lock = lock()) {
+        Optional<Entry> found = read();
+        Map<String, String> merged = new LinkedHashMap<>(originals);
+        if (found.isPresent()) {
+          Entry e = found.get();
+          if (!e.ownedByThisProcess() && e.ownerAlive()) {
+            throw new BindingException(binding + ": " + scope + " settings of " + server + " are changed by a running "
+                + "driver (pid " + e.pid() + ") that restores them when it ends; journal " + file + "; two runs that "
+                + "change them at once would each restore the other's values; wait for it to end");
+          }
+          merged.putAll(e.originals());
+        }
+        write(serverId, merged);
+      } catch (IOException ex) {
+        throw unwritable(ex);
+      }
+    }
+  }
+
+  /**
+   * Removes this process' journal after the binding has restored every setting in it; a journal of
+   * another process is left alone.
+   *
+   * @return true when there is no journal of this process any more
+   */
+  public boolean remove() {
+    synchronized (IN_PROCESS) {
+      try (FileChannel lock = lock()) {
+        Optional<Entry> found = read();
+        if (found.isPresent() && found.get().ownedByThisProcess()) {
+          delete();
+        }
+        return true;
+      } catch (IOException | ConfigException ex) {
+        return false;
+      }
+    }
+  }
+
+  private static String pairs(Entry e) {
+    StringBuilder b = new StringBuilder();
+    e.originals().forEach((k, v) -> b.append(b.length() == 0 ? "" : ", ").append(k).append('=').append(v));
+    return b.toString();
+  }
+
+  private FileChannel lock() throws IOException {
+    Path dir = file.getParent();
+    Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+    Path lockFile = dir.resolve(file.getFileName() + ".lock");
+    FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+    try {
+      Files.setPosixFilePermissions(lockFile, PosixFilePermissions.fromString("rw-------"));
+      channel.lock();
+      return channel;
+    } catch (IOException | RuntimeException e) {
+      channel.close();
+      throw e;
+    }
+  }
+
+  private void write(String serverId, Map<String, String> originals) throws IOException {
+    ObjectNode root = JSON.createObjectNode();
+    root.put("note", "written by ycsb-driver before it changed these " + scope + " settings; the next command for this "
+        + "server sets them back when the process named here no longer runs");
+    root.put("binding", binding);
+    root.put("scope", scope);
+    root.put("server", server);
+    root.put("serverId", serverId);
+    ProcessHandle self = ProcessHandle.current();
+    root.put("pid", self.pid());
+    root.put("pidStartTime", self.info().startInstant().map(Instant::toString).orElse(null));
+    root.put("changedAt", Instant.now().toString());
+    ObjectNode settings = root.putObject("settings");
+    originals.forEach(settings::put);
+    byte[] bytes = toBytes(root);
+    Path dir = file.getParent();
+    Path tmp = Files.createTempFile(dir, file.getFileName() + ".", ".tmp",
+        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    try {
+      try (FileChannel out = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
+        ByteBuffer buffer = ByteBuffer.wrap(bytes);
+        while (buffer.hasRemaining()) {
+          out.write(buffer);
+        }
+        out.force(true);
+      }
+      Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+    } finally {
+      Files.deleteIfExists(tmp);
+    }
+    syncDirectory(dir);
+  }
+
+  private static byte[] toBytes(ObjectNode root) {
+    try {
+      return JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(root);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("a tree of strings and numbers always serialises", e);
+    }
+  }
+
+  private void delete() throws IOException {
+    Files.deleteIfExists(file);
+    syncDirectory(file.getParent());
+  }
+
+  /** Makes a rename or delete in {@code dir} durable, as POSIX asks: fsync the directory itself. */
+  private static void syncDirectory(Path dir) throws IOException {
+    try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
+      d.force(true);
+    }
+  }
+
+  private ConfigException unwritable(IOException e) {
+    String reason = e instanceof AccessDeniedException ? "permission denied"
+        : e instanceof FileAlreadyExistsException ? "a file is in the way of the directory"
+        : e instanceof NoSuchFileException ? "no such directory"
+        : e instanceof FileSystemException f && f.getReason() != null ? f.getReason() : e.toString();
+    return new ConfigException(DIR.key() + ": must be a directory where this user can write the restore journal, got '"
+        + file.getParent() + "' (" + reason + "); the " + scope + " settings were not changed; give another with -p "
+        + DIR.key() + "=<dir>", e);
+  }
+}
