@@ -4,6 +4,7 @@ import dev.ycsbdriver.config.ClientPartition;
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.ConfigLoader;
 import dev.ycsbdriver.config.RunConfig;
+import dev.ycsbdriver.config.SecretProperties;
 import dev.ycsbdriver.config.Secrets;
 import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.result.ResultFiles;
@@ -104,7 +105,10 @@ abstract class PhaseCommand implements Callable<Integer> {
     BindingProvider provider = provider();
     String name = bindingName != null && dbClass == null ? provider.name()
         : bindingName != null ? bindingName : simpleName(dbClass);
-    Settings all = ConfigLoader.fromEnvironment().load(propertyFiles, overrides, provider.name());
+    // secrets from the environment come first, so that a -p of the same key wins, as a later -p does
+    Map<String, String> given = SecretProperties.fromEnvironment(System.getenv());
+    given.putAll(overrides);
+    Settings all = ConfigLoader.fromEnvironment().load(propertyFiles, given, provider.name());
     Settings settings = ClientPartition.from(all).partition(all, phase);
     RunConfig config = RunConfig.from(settings, phase);
     err.println("ycsb-driver " + ToolVersion.get() + ": " + phase.label() + " " + name + ", "

@@ -96,8 +96,8 @@ public final class CpuSampler implements AutoCloseable {
     os = si.getOperatingSystem();
     cpu = si.getHardware().getProcessor();
     logicalCores = cpu.getLogicalProcessorCount();
-    driver = new ProcessCpuClock(List.of(os.getProcess(os.getProcessId())));
-    server = target.isEmbedded() ? driver : target.isRemote() ? null : new ProcessCpuClock(target.processes());
+    driver = ProcessCpuClock.of(List.of(os.getProcess(os.getProcessId())));
+    server = target.isEmbedded() ? driver : target.isRemote() ? null : new ProcessCpuClock(target::processes);
     agentFirst = agentLast = pollAgent();
     driverStartMillis = driver.readMillis();
     serverStartMillis = target.isEmbedded() ? driverStartMillis : server == null ? 0 : server.readMillis();
@@ -264,6 +264,9 @@ public final class CpuSampler implements AutoCloseable {
         ? CpuFigure.unavailable(target.unavailableReason())
         : target.isRemote() ? agentFigure(all, warnings)
         : figure(percent(lastServerMillis - serverStartMillis, wallMillis), all, CpuSample::serverPercent);
+    if (target.fallbackWarning() != null) {
+      warnings.add(target.fallbackWarning());
+    }
     saturation(driverFigure, machineFigure).ifPresent(warnings::add);
     summary = new CpuSummary(serverFigure, driverFigure, machineFigure, target.description(), target.isEmbedded(),
         logicalCores, intervalMillis, all, warnings);

@@ -1,37 +1,64 @@
 package dev.ycsbdriver.cpu;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
 import oshi.software.os.OSProcess;
 
 /**
- * The CPU time used so far by a fixed set of processes, in milliseconds, read by pid. A process that
- * ends keeps the time it had at its last reading, so the total never goes backwards.
+ * The CPU time used so far by a set of processes that may change between readings (a server's backends
+ * come and go), in milliseconds. Each reading asks for the current members and adds, per process, the CPU
+ * time it used since the previous reading; a process first seen after the first reading was started since
+ * then, so all its CPU time counts. A process that ends keeps what it had at its last reading, so the total
+ * never goes backwards; what it used between that reading and its end (at most one interval) is not seen.
  *
  * <p>Not thread-safe: one sampler thread reads it.
  */
 final class ProcessCpuClock {
-  private final List<OSProcess> processes;
-  private final long[] lastMillis;
+  private final Supplier<List<OSProcess>> members;
+  /** CPU milliseconds at the last reading, by pid and start time (a pid can be reused). */
+  private Map<Member, Long> lastMillis = new HashMap<>();
+  private long totalMillis;
 
-  ProcessCpuClock(List<OSProcess> processes) {
-    this.processes = processes;
-    this.lastMillis = new long[processes.size()];
-    for (int i = 0; i < lastMillis.length; i++) {
-      lastMillis[i] = Oshi.cpuMillis(processes.get(i));
+  /**
+   * Reads the members once: the time they used before this is not counted.
+   *
+   * @param members the current processes, up to date, each time it is called
+   */
+  ProcessCpuClock(Supplier<List<OSProcess>> members) {
+    this.members = members;
+    for (OSProcess p : members.get()) {
+      lastMillis.put(key(p), Oshi.cpuMillis(p));
     }
   }
 
-  /** @return kernel plus user CPU time of the processes, in milliseconds, after refreshing each by pid */
+  /** @return CPU time of the processes since this clock was made, in milliseconds */
   long readMillis() {
-    long total = 0;
-    for (int i = 0; i < lastMillis.length; i++) {
-      OSProcess p = processes.get(i);
-      if (p.updateAttributes()) {
-        lastMillis[i] = Math.max(lastMillis[i], Oshi.cpuMillis(p));
-      }
-      total += lastMillis[i];
+    Map<Member, Long> now = new HashMap<>();
+    for (OSProcess p : members.get()) {
+      Member key = key(p);
+      long millis = Oshi.cpuMillis(p);
+      long before = lastMillis.getOrDefault(key, 0L);
+      totalMillis += Math.max(0, millis - before);
+      now.put(key, Math.max(before, millis));
     }
-    return total;
+    lastMillis = now;
+    return totalMillis;
   }
 
+  /**
+   * @param processes a fixed set of processes
+   * @return a clock of those processes, each refreshed by pid at every reading
+   */
+  static ProcessCpuClock of(List<OSProcess> processes) {
+    return new ProcessCpuClock(() -> processes.stream().filter(OSProcess::updateAttributes).toList());
+  }
+
+  private record Member(int pid, long startMillis) {
+  }
+
+  private static Member key(OSProcess p) {
+    return new Member(p.getProcessID(), p.getStartTime());
+  }
 }

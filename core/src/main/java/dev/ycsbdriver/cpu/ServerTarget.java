@@ -8,44 +8,58 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Supplier;
 import oshi.SystemInfo;
 import oshi.software.os.OSProcess;
 import oshi.software.os.OperatingSystem;
 
 /**
- * The processes whose CPU counts as the server's, resolved once when the run starts.
+ * The processes whose CPU counts as the server's, resolved when the run starts.
  *
  * <p>Precedence: {@code cpu.server.pid}, then {@code cpu.server.process}, then the binding's
- * {@link ServerLocation}. With {@code cpu.server.agent} the processes run on another host: the names
+ * {@link ServerLocation}. A local server the binding reaches on a TCP port is the process listening on that
+ * port ({@link ServerListener}) and its descendants, found again at every sample, since backends come and go
+ * (a PostgreSQL backend is a child of the postmaster; MariaDB is one process); another instance of the same
+ * program on another port is not counted. When the listener cannot be found (no right to read the server's
+ * sockets, no TCP listener, no {@code /proc}), every process with the binding's names is summed instead and
+ * {@link #fallbackWarning()} says so. With {@code cpu.server.agent} the processes run on another host: the names
  * ({@code cpu.server.process}, else the binding's) are sent to that {@code bin/ycsb agent}, which sums every
  * process of those names each time it is read, so backends started later count too. Names match the OS's short process name exactly (on Linux the kernel's
  * {@code comm}, e.g. {@code postgres} for every PostgreSQL backend). The driver's own process is never
- * counted as a named server process. Processes started after resolution (a new backend, an autovacuum
- * worker) are not counted: resolving happens after every client thread has connected, so the backends
- * serving the run are there.
+ * counted as a named server process. With names or pids, processes started after resolution (a new backend,
+ * an autovacuum worker) are not counted: resolving happens after every client thread has connected, so the
+ * backends serving the run are there.
  *
  * <p>Immutable and thread-safe.
  */
 public final class ServerTarget {
-  private final List<OSProcess> processes;
+  private final Supplier<List<OSProcess>> members;
   private final boolean embedded;
   private final String description;
   private final String unavailableReason;
   private final AgentClock agent;
   private final String startWarning;
+  private final String fallbackWarning;
 
   private ServerTarget(List<OSProcess> processes, boolean embedded, String description, String unavailableReason) {
-    this(processes, embedded, description, unavailableReason, null, null);
+    this(fixed(processes), embedded, description, unavailableReason, null, null, null);
   }
 
-  private ServerTarget(List<OSProcess> processes, boolean embedded, String description, String unavailableReason,
-                       AgentClock agent, String startWarning) {
-    this.processes = List.copyOf(processes);
+  private ServerTarget(Supplier<List<OSProcess>> members, boolean embedded, String description,
+                       String unavailableReason, AgentClock agent, String startWarning, String fallbackWarning) {
+    this.members = members;
     this.embedded = embedded;
     this.description = description;
     this.unavailableReason = unavailableReason;
     this.agent = agent;
     this.startWarning = startWarning;
+    this.fallbackWarning = fallbackWarning;
+  }
+
+  /** @return the processes, each refreshed by pid when asked for; those that ended are left out */
+  private static Supplier<List<OSProcess>> fixed(List<OSProcess> processes) {
+    List<OSProcess> copy = List.copyOf(processes);
+    return () -> copy.stream().filter(OSProcess::updateAttributes).toList();
   }
 
   /**
@@ -89,7 +103,25 @@ public final class ServerTarget {
       return embedded();
     }
     if (location instanceof ServerLocation.LocalProcesses local) {
-      return byName(os, new LinkedHashSet<>(local.processNames()), "");
+      Set<String> names = new LinkedHashSet<>(local.processNames());
+      if (local.port() == 0) {
+        return byName(os, names, "");
+      }
+      ServerListener.Found listener = ServerListener.find(os, local.host(), local.port());
+      if (listener.process() != null && listener.process().getProcessID() == os.getProcessId()) {
+        return embedded(); // a server inside the driver's JVM, such as a test's in-process server
+      }
+      if (listener.process() != null) {
+        return tree(os, listener.process(), listener.address());
+      }
+      ServerTarget all = byName(os, names, "");
+      if (all.unavailableReason != null) {
+        return unavailable(listener.reason() + "; " + all.unavailableReason);
+      }
+      return new ServerTarget(all.members, false, all.description, all.unavailableReason, null, null,
+          "server CPU: " + listener.reason() + "; it is the sum of every process named " + String.join(", ", names)
+              + " instead, which counts any other instance on this machine too; set " + CpuConfig.SERVER_PID.key()
+              + " to name the server's processes");
     }
     return unavailable(((ServerLocation.Unknown) location).reason());
   }
@@ -115,11 +147,11 @@ public final class ServerTarget {
         return new ServerTarget(List.of(), false, source, "no " + what.replace("processes", "process") + " on the host of "
             + source + "; set " + CpuConfig.SERVER_PROCESS.key());
       }
-      return new ServerTarget(List.of(), false, source + ": " + what + " (" + pids(first.pids()) + ")", null, agent,
-          null);
+      return new ServerTarget(List::of, false, source + ": " + what + " (" + pids(first.pids()) + ")", null, agent,
+          null, null);
     } catch (IOException e) {
       String reason = CpuConfig.SERVER_AGENT.key() + ": cannot reach " + hostPort + " (" + e.getMessage() + ")";
-      return new ServerTarget(List.of(), false, source, reason, null, reason + "; server CPU is n/a");
+      return new ServerTarget(List::of, false, source, reason, null, reason + "; server CPU is n/a", null);
     }
   }
 
@@ -131,6 +163,27 @@ public final class ServerTarget {
   /** @return a target that cannot be sampled, for the given reason */
   public static ServerTarget unavailable(String reason) {
     return new ServerTarget(List.of(), false, "n/a", reason);
+  }
+
+  /**
+   * The listening process and its descendants, found again at each call: a fresh reading by pid, so the
+   * target stays immutable. A restarted server (same pid, another start time) ends the list.
+   */
+  private static ServerTarget tree(OperatingSystem os, OSProcess root, String address) {
+    int rootPid = root.getProcessID();
+    long rootStart = root.getStartTime();
+    Supplier<List<OSProcess>> members = () -> {
+      OSProcess now = os.getProcess(rootPid);
+      if (now == null || Math.abs(now.getStartTime() - rootStart) > 1000) {
+        return List.of();
+      }
+      List<OSProcess> all = new ArrayList<>();
+      all.add(now);
+      all.addAll(os.getDescendantProcesses(rootPid, null, null, 0));
+      return all;
+    };
+    return new ServerTarget(members, false, root.getName() + " pid " + rootPid + " listening on " + address
+        + " and its children (" + pids(members.get().size()) + ")", null, null, null, null);
   }
 
   private static ServerTarget byName(OperatingSystem os, Set<String> names, String suffix) {
@@ -191,14 +244,25 @@ public final class ServerTarget {
     return sb.toString();
   }
 
-  /** @return the processes to sample; empty when embedded or unavailable */
+  /**
+   * @return the processes to sample now, each freshly read (for a listener, its descendants found again);
+   *     empty when embedded, remote or unavailable
+   */
   List<OSProcess> processes() {
-    return processes;
+    return members.get();
   }
 
-  /** @return the ids of the processes to sample, in the order found */
+  /** @return the ids of the processes to sample now, in the order found */
   public List<Integer> pids() {
-    return processes.stream().map(OSProcess::getProcessID).toList();
+    return processes().stream().map(OSProcess::getProcessID).toList();
+  }
+
+  /**
+   * @return a warning for the result when the server's CPU is the sum over its process names because the
+   *     process listening on its port could not be found, or {@code null}
+   */
+  public String fallbackWarning() {
+    return fallbackWarning;
   }
 
   /** @return the agent to read the server's CPU from, or {@code null} when the server is sampled here */

@@ -1,5 +1,6 @@
 package dev.ycsbdriver.matrix;
 
+import dev.ycsbdriver.config.SecretProperties;
 import dev.ycsbdriver.config.Secrets;
 import dev.ycsbdriver.runner.StopSignal;
 import java.io.IOException;
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -49,7 +51,10 @@ final class CellProcess {
   }
 
   /**
-   * @param args the driver's arguments, e.g. {@code run h2 -P workloads/workloada ...}
+   * @param args the driver's arguments, e.g. {@code run h2 -P workloads/workloada ...}; no secrets: every user
+   *     can read a command line
+   * @param secrets properties the child receives through its environment ({@link SecretProperties}), which
+   *     only the same user can read; may be empty
    * @param jvmArgs extra JVM options
    * @param directory receives summary.txt and log.txt; created
    * @param timeout the longest the child may run, or {@link Duration#ZERO} for no limit
@@ -57,7 +62,7 @@ final class CellProcess {
    * @return how it ended
    * @throws IOException if the child cannot be started or its files cannot be written
    */
-  static Ending run(List<String> args, List<String> jvmArgs, Path directory, Duration timeout, StopSignal stop)
+  static Ending run(List<String> args, Map<String, String> secrets, List<String> jvmArgs, Path directory, Duration timeout, StopSignal stop)
       throws IOException {
     Files.createDirectories(directory);
     List<String> command = new ArrayList<>();
@@ -75,10 +80,16 @@ final class CellProcess {
     command.add("dev.ycsbdriver.cli.Main");
     command.addAll(args);
     Path log = directory.resolve(LOG_FILE);
-    Files.writeString(log, "# " + Secrets.maskArgs(args) + System.lineSeparator(),
-        StandardCharsets.UTF_8);
+    Files.writeString(log, "# " + Secrets.maskArgs(args) + (secrets.isEmpty() ? "" : " (from the environment: "
+        + String.join(", ", new java.util.TreeSet<>(secrets.keySet())) + ")") + System.lineSeparator(), StandardCharsets.UTF_8);
     long start = System.nanoTime();
-    Process child = new ProcessBuilder(command)
+    ProcessBuilder builder = new ProcessBuilder(command);
+    // replaced, never inherited: the matrix's own environment may hold another value
+    builder.environment().remove(SecretProperties.ENVIRONMENT_VARIABLE);
+    if (!secrets.isEmpty()) {
+      builder.environment().put(SecretProperties.ENVIRONMENT_VARIABLE, SecretProperties.toText(secrets));
+    }
+    Process child = builder
         .redirectOutput(directory.resolve(SUMMARY_FILE).toFile())
         .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
         .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ycsbdriver.config.SecretProperties;
 import dev.ycsbdriver.config.Secrets;
 import dev.ycsbdriver.result.ResultFiles;
 import dev.ycsbdriver.runner.StopSignal;
@@ -87,7 +88,8 @@ public final class MatrixRunner {
     Files.createDirectories(output);
     Path copy = output.resolve("matrix.yaml");
     if (!Files.exists(copy) || !Files.isSameFile(copy, spec.file())) {
-      Files.copy(spec.file(), copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+      // the copy lands in the results and in published reports: with its secrets masked
+      Files.writeString(copy, MaskedYaml.mask(Files.readString(spec.file())));
     }
     CellProcess.awaitLeftChildren(output.resolve("cells"), err);
     startNanos = System.nanoTime();
@@ -193,14 +195,14 @@ public final class MatrixRunner {
     deleteTree(dir);
     List<String> args = new ArrayList<>(List.of("load", store.binding(), "-P",
         spec.workloads().get(0).file().toString(), "-threads", Integer.toString(spec.loadThreads())));
-    common(args, store, profile, dir);
+    Map<String, String> secrets = common(args, store, profile, dir);
     put(args, "recordcount", Long.toString(spec.recordCount()));
     put(args, "droptable", "true");
     put(args, "createtable", "true");
     String what = store.name() + (profile == null ? "" : " " + profile);
     err.println("[matrix] loading " + what + ": " + spec.recordCount() + " records, " + spec.loadThreads()
         + " threads");
-    CellProcess.Ending end = CellProcess.run(args, spec.jvmArgs(), dir, spec.cellTimeout(), stop);
+    CellProcess.Ending end = CellProcess.run(args, secrets, spec.jvmArgs(), dir, spec.cellTimeout(), stop);
     Optional<Path> result = newestResult(dir);
     if (end.exitCode() != 0 || result.isEmpty()) {
       err.println("[matrix] load of " + what + " failed (exit " + end.exitCode() + ")"
@@ -219,7 +221,7 @@ public final class MatrixRunner {
     deleteTree(dir);
     List<String> args = new ArrayList<>(List.of("run", cell.store().binding(), "-P", cell.workload().file().toString(),
         "-threads", Integer.toString(cell.threads()), "-s"));
-    common(args, cell.store(), cell.profile(), dir);
+    Map<String, String> secrets = common(args, cell.store(), cell.profile(), dir);
     put(args, "recordcount", Long.toString(tableRecords));
     put(args, "operationcount", Long.toString(spec.operationCount()));
     if (!spec.duration().isZero()) {
@@ -228,7 +230,7 @@ public final class MatrixRunner {
     if (!spec.warmup().isZero()) {
       put(args, "warmup", spec.warmup().toMillis() + "ms");
     }
-    CellProcess.Ending end = CellProcess.run(args, spec.jvmArgs(), dir, spec.cellTimeout(), stop);
+    CellProcess.Ending end = CellProcess.run(args, secrets, spec.jvmArgs(), dir, spec.cellTimeout(), stop);
     Optional<Path> result = newestResult(dir);
     JsonNode json = null;
     if (result.isPresent()) {
@@ -305,23 +307,37 @@ public final class MatrixRunner {
     return n;
   }
 
-  private void common(List<String> args, MatrixSpec.Store store, String profile, Path dir) {
-    for (Map.Entry<String, String> e : spec.properties().entrySet()) {
-      put(args, e.getKey(), expand(e.getValue()));
-    }
-    for (Map.Entry<String, String> e : store.properties().entrySet()) {
-      put(args, e.getKey(), expand(e.getValue()));
+  /**
+   * Adds the matrix's and the store's properties to {@code args}, except secrets: a secret key, credentials in
+   * a value, or a value taken from the environment ({@code ${env:NAME}}), which every user could read on a
+   * command line.
+   *
+   * @return the secrets, for the child's environment
+   */
+  private Map<String, String> common(List<String> args, MatrixSpec.Store store, String profile, Path dir) {
+    // the store's value of a key replaces the matrix's before either is sorted into arguments or secrets
+    Map<String, String> given = new LinkedHashMap<>(spec.properties());
+    given.putAll(store.properties());
+    Map<String, String> secrets = new LinkedHashMap<>();
+    for (Map.Entry<String, String> e : given.entrySet()) {
+      String value = expand(e.getValue());
+      if (MatrixFile.ENV.matcher(e.getValue()).find() || SecretProperties.isSecret(e.getKey(), value)) {
+        secrets.put(e.getKey(), value);
+      } else {
+        put(args, e.getKey(), value);
+      }
     }
     if (profile != null) {
       put(args, "profile", profile);
     }
     put(args, "store.name", store.name());
     put(args, "result.dir", dir.toString());
+    return secrets;
   }
 
   /**
    * {@code ${output}} in a property value stands for the matrix's output directory, {@code ${env:NAME}}
-   * for an environment variable (checked when the file was read). Only the child's arguments hold the
+   * for an environment variable (checked when the file was read). Only the child's environment holds the
    * expanded value; {@code cell.json} and the logs hold the masked command.
    */
   private String expand(String value) {

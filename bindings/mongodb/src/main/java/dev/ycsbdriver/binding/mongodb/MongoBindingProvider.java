@@ -175,7 +175,10 @@ public final class MongoBindingProvider implements BindingProvider {
   static ServerLocation location(String hostAndPort) {
     String host = hostAndPort.startsWith("[") ? hostAndPort.substring(1, hostAndPort.indexOf(']'))
         : hostAndPort.split(":")[0];
-    return ServerLocation.ofHost(host, "mongod");
+    int close = hostAndPort.lastIndexOf(']');
+    int colon = hostAndPort.lastIndexOf(':');
+    String port = colon > close ? hostAndPort.substring(colon + 1) : "27017";
+    return ServerLocation.ofHost(host, ServerLocation.port(port), "mongod");
   }
 
 }

@@ -155,7 +155,8 @@ public final class MysqlBindingProvider implements BindingProvider {
     try {
       store = SqlStore.open(new SqlStore.Spec(name(), server, source, UserTable.of(s.toProperties()),
           "VARCHAR(255)", "TEXT", s.getBoolean(MysqlKeys.CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE),
-          context.phase(), batchSize, fetchSize, autoCommit, ServerLocation.ofHost(host, "mariadbd", "mysqld")),
+          context.phase(), batchSize, fetchSize, autoCommit, ServerLocation.ofHost(host,
+              ServerLocation.port(m.group(2) == null ? "3306" : m.group(2)), "mariadbd", "mysqld")),
           c -> facts(c, context.profile(), warnings, restored));
     } catch (BindingException e) {
       if (changed != null) {

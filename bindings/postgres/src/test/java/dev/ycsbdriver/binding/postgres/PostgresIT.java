@@ -97,11 +97,12 @@ class PostgresIT extends BindingContract {
         "threadcount", "8"));
     assertThat(run.exitCode()).as(run.toString()).isZero();
     JsonNode cpu = result(run).path("cpu");
-    assertThat(cpu.path("serverSource").asText()).startsWith("processes named postgres");
+    assertThat(cpu.path("serverSource").asText()).startsWith("postgres pid " + PostgresServerTargetIT.postmasterPid()
+        + " listening on 127.0.0.1:5432 and its children (");
     assertThat(cpu.path("serverIsDriver").asBoolean()).isFalse();
     assertThat(cpu.path("server").path("averagePercent").asDouble()).isGreaterThan(1.0);
     assertThat(cpu.path("opsPerServerCpuPercent").asDouble()).isPositive();
-    assertThat(run.out()).contains("[CPU], ServerSource, processes named postgres");
+    assertThat(run.out()).contains("[CPU], ServerSource, postgres pid ");
     JsonNode server = result(run).path("server");
     assertThat(server.path("product").asText()).isEqualTo("PostgreSQL");
     assertThat(server.path("version").asText()).matches("\\d+.*");
