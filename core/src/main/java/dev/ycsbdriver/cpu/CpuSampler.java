@@ -273,12 +273,15 @@ public final class CpuSampler implements AutoCloseable {
     return summary;
   }
 
+  /** How the warning that the driver saturated the machine begins. */
+  public static final String SATURATED = "the machine's CPU was saturated";
+
   private Optional<String> saturation(CpuFigure driverFigure, CpuFigure machineFigure) {
     double ceiling = 100.0 * logicalCores;
     // an embedded store runs in the driver's process: there the driver's CPU is the store's work
     if (!target.isEmbedded() && !target.isRemote() && machineFigure.averagePercent() >= SATURATED_MACHINE_FRACTION * ceiling && driverFigure.averagePercent() >= 50) {
       return Optional.of(String.format(Locale.ROOT,
-          "the machine's CPU was saturated (%.0f%% of %.0f%%) and the driver used %.0f%% of it: "
+          SATURATED + " (%.0f%% of %.0f%%) and the driver used %.0f%% of it: "
               + "throughput is limited by CPU the driver shares with the server; run the driver on another machine "
               + "or with fewer threads to measure the store alone",
           machineFigure.averagePercent(), ceiling, driverFigure.averagePercent()));

@@ -19,7 +19,7 @@ public final class CsvReport {
   /** The columns, in order. */
   public static final List<String> COLUMNS = List.of("profile", "store", "threads", "workload", "repeats",
       "failed_runs", "throughput_ops_per_sec", "throughput_min_ops_per_sec", "throughput_max_ops_per_sec",
-      "operation", "mean_latency_us", "p99_latency_us", "server_cpu_avg_percent", "server_cpu_peak_percent",
+      "throughput_ok_ops_per_sec", "operation", "mean_latency_us", "p99_latency_us", "server_cpu_avg_percent", "server_cpu_peak_percent",
       "driver_cpu_avg_percent", "machine_cpu_avg_percent", "ops_per_server_cpu_percent", "server_settings");
 
   private static final CsvMapper CSV = CsvMapper.builder()
@@ -52,6 +52,7 @@ public final class CsvReport {
         row.put("throughput_ops_per_sec", median(c.throughput(), 1));
         row.put("throughput_min_ops_per_sec", c.throughput() == null ? null : round(c.throughput().min(), 1));
         row.put("throughput_max_ops_per_sec", c.throughput() == null ? null : round(c.throughput().max(), 1));
+        row.put("throughput_ok_ops_per_sec", median(c.throughputOk(), 1));
         row.put("operation", op);
         row.put("mean_latency_us", op == null ? null : median(c.meanLatency().get(op), 1));
         row.put("p99_latency_us", op == null ? null : median(c.p99Latency().get(op), 1));

@@ -14,7 +14,8 @@ import java.util.Map;
  * @param threads client threads
  * @param workload the workload's name
  * @param failedRuns runs that failed or were interrupted
- * @param throughput operations per second
+ * @param throughput operations per second, every status
+ * @param throughputOk operations that returned OK per second
  * @param meanLatency per operation, mean service time in microseconds
  * @param p99Latency per operation, 99th percentile of service time in microseconds
  * @param serverCpuAvg server CPU average, percent of one core
@@ -25,7 +26,7 @@ import java.util.Map;
  * @param runs the runs that ended ok
  */
 public record ReportCell(String profile, String store, int threads, String workload, int failedRuns,
-                         Spread throughput, Map<String, Spread> meanLatency, Map<String, Spread> p99Latency,
+                         Spread throughput, Spread throughputOk, Map<String, Spread> meanLatency, Map<String, Spread> p99Latency,
                          Spread serverCpuAvg, Spread serverCpuPeak, Spread driverCpuAvg, Spread machineCpuAvg,
                          Spread opsPerServerCpu, List<RunResult> runs) {
 

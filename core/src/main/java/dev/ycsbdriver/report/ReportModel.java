@@ -98,7 +98,8 @@ public record ReportModel(String title, String baseline, List<String> profiles, 
       }
     }
     return new ReportCell(first.profile(), first.storeName(), first.threads(), first.workload(),
-        all.size() - ok.size(), spread(ok, RunResult::throughputOpsPerSec), spreads(means), spreads(p99s),
+        all.size() - ok.size(), spread(ok, RunResult::throughputOpsPerSec),
+        spread(ok, RunResult::throughputOkOpsPerSec), spreads(means), spreads(p99s),
         spread(ok, RunResult::serverCpuAvgPercent), spread(ok, RunResult::serverCpuPeakPercent),
         spread(ok, RunResult::driverCpuAvgPercent), spread(ok, RunResult::machineCpuAvgPercent),
         spread(ok, RunResult::opsPerServerCpuPercent), ok);

@@ -34,7 +34,9 @@ final class ReportText {
         + "largest value follow in brackets. `n/a` means the figure was not measured (never 0); `failed` means "
         + "no run of that cell succeeded.");
     lines.add("Throughput counts every operation the workload issued per second of the measured run "
-        + "(warm-up excluded). Latency is service time of successful operations in microseconds, from HdrHistogram.");
+        + "(warm-up excluded), whatever its status, as YCSB's [OVERALL] does; where fewer returned OK, the "
+        + "throughput of OK operations follows as `(OK n)`, so failing operations never read as speed. "
+        + "Latency is service time of successful operations in microseconds, from HdrHistogram.");
     lines.add("CPU is in percent of one core (100% = one core busy). Server CPU sums the store's processes; for an "
         + "embedded store the server is the driver's own process. Ops per server CPU% is throughput divided by the "
         + "server's average CPU%: how much work the store does per unit of CPU.");

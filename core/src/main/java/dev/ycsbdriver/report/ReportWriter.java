@@ -84,6 +84,7 @@ public final class ReportWriter {
       n.put("repeats", c.repeats());
       n.put("failedRuns", c.failedRuns());
       spread(n, "throughputOpsPerSec", c.throughput());
+      spread(n, "throughputOkOpsPerSec", c.throughputOk());
       ObjectNode mean = n.putObject("meanLatencyMicros");
       c.meanLatency().forEach((op, s) -> spread(mean, op, s));
       ObjectNode p99 = n.putObject("p99LatencyMicros");

@@ -44,6 +44,8 @@ import org.HdrHistogram.Histogram;
  *       is the smallest of the clients' and {@code insertcount} their sum. {@code threads},
  *       {@code targetOpsPerSec}, {@code operationCountTarget} and {@code warmupOperations} are summed;
  *       {@code timeSeries} and {@code gc} are left empty (they are per client).</li>
+ *   <li>Errors ({@link MergedErrors}): OK operations and error counts summed, outages of every client
+ *       listed; the OK throughput is the merged throughput times the clients' share of OK operations.</li>
  *   <li>Driver CPU is kept per client ({@code merged.driverCpu}); {@code cpu.driver} and
  *       {@code cpu.machine} are unavailable, since the clients may run on different machines.</li>
  *   <li>Server CPU: each client samples the whole server, not its share of it, so the figures are not
@@ -109,6 +111,7 @@ public final class ResultMerger {
     root.put("runtimeMillis", windowMillis);
     root.put("operationsTotal", operations);
     root.put("throughputOpsPerSec", throughput);
+    MergedErrors.write(root, sources, throughput);
     outcome(root.putObject("outcome"), sources);
     MergedOperations.write(root.putArray("operations"), sources, totals, warnings);
     root.putArray("timeSeries");

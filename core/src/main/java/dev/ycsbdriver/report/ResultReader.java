@@ -117,7 +117,7 @@ public final class ResultReader {
         : n.path("workload").asText().replaceFirst(".*\\.", "");
     return new RunResult(file, store, n.path("binding").asText(), text(n, "profile"), workload,
         n.path("threads").asInt(), n.path("outcome").path("status").asText("ok"),
-        n.path("throughputOpsPerSec").asDouble(), ops, number(cpu.path("server"), "averagePercent"),
+        n.path("throughputOpsPerSec").asDouble(), okThroughput(n), ops, number(cpu.path("server"), "averagePercent"),
         number(cpu.path("server"), "peakPercent"), number(cpu.path("driver"), "averagePercent"),
         number(cpu.path("machine"), "averagePercent"), number(cpu, "opsPerServerCpuPercent"),
         text(cpu, "serverSource"), product.isEmpty() ? null : product, settings, machine, logs, warnings);
@@ -147,6 +147,30 @@ public final class ResultReader {
     }
     return n;
   }
+  /**
+   * The result's {@code throughputOkOpsPerSec}; in results written before it existed, throughput times
+   * the share of OK calls in the status counts, as {@code RunReport.okOperations} defines it.
+   */
+  private static double okThroughput(JsonNode n) {
+    if (n.hasNonNull("throughputOkOpsPerSec")) {
+      return n.get("throughputOkOpsPerSec").asDouble();
+    }
+    long calls = 0;
+    long ok = 0;
+    for (JsonNode op : n.path("operations")) {
+      if (op.path("name").asText().equals("CLEANUP")) {
+        continue;
+      }
+      for (Iterator<Map.Entry<String, JsonNode>> it = op.path("statusCounts").fields(); it.hasNext(); ) {
+        Map.Entry<String, JsonNode> e = it.next();
+        calls += e.getValue().asLong();
+        ok += StatusCounts.isOk(e.getKey()) ? e.getValue().asLong() : 0;
+      }
+    }
+    double throughput = n.path("throughputOpsPerSec").asDouble();
+    return calls == 0 ? throughput : throughput * ok / calls;
+  }
+
   private static Double number(JsonNode n, String field) {
     JsonNode v = n.get(field);
     return v == null || !v.isNumber() ? null : v.asDouble();

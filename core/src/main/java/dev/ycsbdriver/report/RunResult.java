@@ -16,7 +16,9 @@ import java.util.Map;
  * @param workload the workload's name, e.g. {@code workloada}
  * @param threads client threads
  * @param status the outcome: {@code ok}, {@code failed} or {@code interrupted}
- * @param throughputOpsPerSec operations per second over the measured run
+ * @param throughputOpsPerSec operations per second over the measured run, every status
+ * @param throughputOkOpsPerSec operations that returned OK per second ({@code throughputOkOpsPerSec} of the
+ *     result; for results written before it, derived from the status counts as the runner defines it)
  * @param operations per operation, in the result's order; CLEANUP left out
  * @param serverCpuAvgPercent server CPU average in percent of one core, or null
  * @param serverCpuPeakPercent server CPU peak, or null
@@ -31,7 +33,8 @@ import java.util.Map;
  * @param warnings the run's warnings
  */
 public record RunResult(Path file, String storeName, String binding, String profile, String workload, int threads,
-                        String status, double throughputOpsPerSec, List<OperationFigures> operations,
+                        String status, double throughputOpsPerSec, double throughputOkOpsPerSec,
+                        List<OperationFigures> operations,
                         Double serverCpuAvgPercent, Double serverCpuPeakPercent, Double driverCpuAvgPercent,
                         Double machineCpuAvgPercent, Double opsPerServerCpuPercent, String serverCpuSource,
                         String server, Map<String, String> serverSettings, String machine,

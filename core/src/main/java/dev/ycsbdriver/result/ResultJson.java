@@ -9,6 +9,7 @@ import dev.ycsbdriver.cpu.CpuSample;
 import dev.ycsbdriver.cpu.CpuSummary;
 import dev.ycsbdriver.cpu.MachineFacts;
 import dev.ycsbdriver.measure.ChannelTotals;
+import dev.ycsbdriver.spi.ErrorLog;
 import dev.ycsbdriver.spi.RestoredSetting;
 import dev.ycsbdriver.spi.ServerFacts;
 import java.io.IOException;
@@ -110,6 +111,10 @@ public final class ResultJson {
     root.put("runtimeMillis", r.runtimeMillis());
     root.put("operationsTotal", r.operationsDone());
     root.put("throughputOpsPerSec", r.throughputOpsPerSec());
+    root.put("operationsOk", r.okOperations());
+    root.put("throughputOkOpsPerSec", r.throughputOkOpsPerSec());
+    errors(root.putArray("errors"), r.errors());
+    outages(root.putArray("connectionOutages"), r.outages());
     ObjectNode outcome = root.putObject("outcome");
     outcome.put("status", r.outcome().status().name().toLowerCase(java.util.Locale.ROOT));
     outcome.put("exitCode", r.outcome().exitCode());
@@ -132,6 +137,21 @@ public final class ResultJson {
     r.settings().masked().forEach(config::put);
     r.warnings().forEach(root.putArray("warnings")::add);
     return root;
+  }
+
+  private static void errors(ArrayNode array, List<ErrorLog.Kind> kinds) {
+    for (ErrorLog.Kind k : kinds) {
+      array.addObject().put("binding", k.binding()).put("operation", k.operation()).put("cause", k.cause())
+          .put("firstMessage", k.firstMessage()).put("firstTime", k.firstAt().toString()).put("count", k.count());
+    }
+  }
+
+  private static void outages(ArrayNode array, List<ErrorLog.Outage> outages) {
+    for (ErrorLog.Outage o : outages) {
+      array.addObject().put("lostTime", o.lostAt().toString())
+          .put("restoredTime", o.restoredAt() == null ? null : o.restoredAt().toString())
+          .put("durationMillis", o.durationMillis()).put("threads", o.threads()).put("cause", o.cause());
+    }
   }
 
   private static void server(ObjectNode node, ServerFacts facts, CpuSummary cpu) {

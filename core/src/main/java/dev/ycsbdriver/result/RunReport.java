@@ -5,11 +5,14 @@ import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.cpu.CpuSummary;
 import dev.ycsbdriver.cpu.MachineFacts;
 import dev.ycsbdriver.measure.MeasurementConfig;
+import dev.ycsbdriver.measure.Operation;
+import dev.ycsbdriver.spi.ErrorLog;
 import dev.ycsbdriver.spi.ServerFacts;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import site.ycsb.Status;
 
 /**
  * Everything one load or run measured, as the runner returns it. The YCSB text summary
@@ -43,6 +46,9 @@ import java.util.Map;
  *     counted; empty without a warm-up
  * @param scheduleLag how far the run fell behind its {@code -target} schedule; null in a closed loop (no
  *     target), where intended latency is not measured
+ * @param errors the kinds of error the binding reported, in first-occurrence order; empty when none (or
+ *     when the binding reports none, as upstream bindings)
+ * @param outages the times client threads had lost their connection, in time order; empty when none
  */
 public record RunReport(String toolVersion, String bindingName, String workloadName, String dbClass, RunConfig config, Settings settings,
                         MeasurementConfig measurement, Instant start, Instant end, long runtimeMillis,
@@ -50,7 +56,7 @@ public record RunReport(String toolVersion, String bindingName, String workloadN
                         List<GcStat> gc, CpuSummary cpu, ServerFacts server, MachineFacts machine,
                         List<TimeSeriesPoint> timeSeries, List<String> warnings, Outcome outcome,
                         Path runDirectory, Map<String, Path> histogramLogs, Map<String, Long> warmupOperations,
-                        ScheduleLag scheduleLag) {
+                        ScheduleLag scheduleLag, List<ErrorLog.Kind> errors, List<ErrorLog.Outage> outages) {
 
   /** Copies the collections. */
   public RunReport {
@@ -58,6 +64,8 @@ public record RunReport(String toolVersion, String bindingName, String workloadN
     gc = List.copyOf(gc);
     timeSeries = List.copyOf(timeSeries);
     warnings = List.copyOf(warnings);
+    errors = List.copyOf(errors);
+    outages = List.copyOf(outages);
     histogramLogs = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(histogramLogs));
     warmupOperations = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(warmupOperations));
   }
@@ -65,5 +73,51 @@ public record RunReport(String toolVersion, String bindingName, String workloadN
   /** @return YCSB's throughput: every completed operation per second of {@link #runtimeMillis} */
   public double throughputOpsPerSec() {
     return runtimeMillis <= 0 ? 0.0 : 1000.0 * operationsDone / runtimeMillis;
+  }
+
+  /**
+   * The operations that returned OK: of {@link #operationsDone}, the share whose store calls ended with a
+   * status YCSB's {@code Status.isOk()} accepts ({@code OK}, {@code BATCHED_OK}), counted over every
+   * operation's {@code Return=} counts (CLEANUP excluded). In workloads A to E and in a load each
+   * operation is one call, so this is exactly the number of calls that returned OK; in workload F a
+   * read-modify-write makes two calls, and the share of OK calls is applied to the operations.
+   *
+   * @return operations that returned OK, 0 to {@link #operationsDone}; {@link #operationsDone} when no
+   *     call was counted
+   */
+  public long okOperations() {
+    return okOperations(operations, operationsDone);
+  }
+
+  /**
+   * @param operations per operation totals with their status counts
+   * @param operationsDone operations completed, every status counted
+   * @return the operations that returned OK, as {@link #okOperations()} defines them
+   */
+  public static long okOperations(List<OperationReport> operations, long operationsDone) {
+    long calls = 0;
+    long ok = 0;
+    for (OperationReport op : operations) {
+      if (op.name().equals(Operation.CLEANUP.ycsbName())) {
+        continue;
+      }
+      for (Map.Entry<Status, Long> e : op.statusCounts().entrySet()) {
+        calls += e.getValue();
+        ok += e.getKey().isOk() ? e.getValue() : 0;
+      }
+    }
+    if (calls == 0) {
+      return operationsDone;
+    }
+    return calls == operationsDone ? ok : Math.round((double) operationsDone * ok / calls);
+  }
+
+  /**
+   * @return the throughput of operations that returned OK: {@link #okOperations()} per second of
+   *     {@link #runtimeMillis}; at most {@link #throughputOpsPerSec()}, so an error storm never reads as a
+   *     fast store
+   */
+  public double throughputOkOpsPerSec() {
+    return runtimeMillis <= 0 ? 0.0 : 1000.0 * okOperations() / runtimeMillis;
   }
 }

@@ -16,8 +16,8 @@ import site.ycsb.Status;
 
 /**
  * The final summary in YCSB 0.17.0's text format ({@code TextMeasurementsExporter}), line for line,
- * followed by ycsb-driver's {@code [CPU]} and {@code [SCHEDULE]} blocks, which YCSB parsers skip as unknown
- * metrics.
+ * followed by ycsb-driver's {@code [CPU]}, {@code [SCHEDULE]}, {@code [OK]} and, when there were errors or lost
+ * connections, {@code [ERRORS]} and {@code [CONNECTION]} blocks, which YCSB parsers skip as unknown metrics.
  *
  * <p>Each line is {@code [<metric>], <measurement>, <value>}; integers print as {@link Long#toString},
  * fractions as {@link Double#toString}, as YCSB prints them. Order: OVERALL, GC collectors (in YCSB's
@@ -43,6 +43,7 @@ public final class YcsbTextSummary {
     writeMeasurements(report, out);
     writeCpu(report, out);
     writeSchedule(report, out);
+    writeErrors(report, out);
     out.flush();
   }
 
@@ -169,6 +170,37 @@ public final class YcsbTextSummary {
     line(out, "SCHEDULE", "TargetOpsPerSec", Long.toString(lag.targetOpsPerSec()));
     line(out, "SCHEDULE", "MaxLag(ms)", Double.toString(round1(lag.maxLagMillis())));
     line(out, "SCHEDULE", "FinalLag(ms)", Double.toString(round1(lag.finalLagMillis())));
+  }
+
+  /**
+   * {@code [OK]}: the operations that returned OK and their throughput ({@link RunReport#okOperations()}),
+   * always; {@code [ERRORS]}: the count of each kind of error the binding reported, when any;
+   * {@code [CONNECTION]}: each connection outage, when any.
+   */
+  private static void writeErrors(RunReport report, PrintWriter out) {
+    line(out, "OK", "Operations", Long.toString(report.okOperations()));
+    line(out, "OK", "Throughput(ops/sec)", Double.toString(report.throughputOkOpsPerSec()));
+    for (dev.ycsbdriver.spi.ErrorLog.Kind k : report.errors()) {
+      line(out, "ERRORS", noCommas(k.operation() + " " + k.cause()), Long.toString(k.count()));
+    }
+    if (report.outages().isEmpty()) {
+      return;
+    }
+    line(out, "CONNECTION", "Outages", Integer.toString(report.outages().size()));
+    int i = 1;
+    for (dev.ycsbdriver.spi.ErrorLog.Outage o : report.outages()) {
+      line(out, "CONNECTION", "Outage" + i + "LostTime", o.lostAt().toString());
+      line(out, "CONNECTION", "Outage" + i + "RestoredTime", o.restoredAt() == null ? "not restored" : o.restoredAt().toString());
+      if (o.durationMillis() != null) {
+        line(out, "CONNECTION", "Outage" + i + "Duration(ms)", Long.toString(o.durationMillis()));
+      }
+      i++;
+    }
+  }
+
+  /** Parsers of YCSB's output split lines on commas. */
+  private static String noCommas(String text) {
+    return text.replace(',', ';');
   }
 
   private static void figure(PrintWriter out, String who, CpuFigure f) {

@@ -16,6 +16,7 @@ import dev.ycsbdriver.measure.WorkloadMeasurements;
 import dev.ycsbdriver.metrics.LiveMetrics;
 import dev.ycsbdriver.metrics.RunInfo;
 import dev.ycsbdriver.result.HistogramLogs;
+import dev.ycsbdriver.result.OperationReport;
 import dev.ycsbdriver.result.Outcome;
 import dev.ycsbdriver.result.RunReport;
 import dev.ycsbdriver.result.ScheduleLag;
@@ -24,6 +25,7 @@ import dev.ycsbdriver.result.ToolVersion;
 import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
+import dev.ycsbdriver.spi.ErrorLog;
 import dev.ycsbdriver.spi.Phase;
 import dev.ycsbdriver.spi.RestoredSetting;
 import java.time.Duration;
@@ -106,13 +108,14 @@ public final class Runner {
       request.err().println("Loading workload...");
       Workload workload = WorkloadFactory.create(config.workloadClass(), props);
       MachineFacts machine = MachineFacts.read();
+      ErrorLog errors = new ErrorLog(request.err(), java.time.Clock.systemUTC());
       try (Binding binding = request.provider().open(new BindingContext(settings, config.phase(), threads,
-          config.resultDirectory(), config.profile()))) {
+          config.resultDirectory(), config.profile(), errors))) {
         List<RestoredSetting> restored = binding.serverFacts().restoredSettings();
         if (!restored.isEmpty()) {
           request.err().println(RestoredSetting.line(request.provider().name(), restored));
         }
-        return execute(binding, workload, registry, props, threads, measurement, cpuInterval, machine, live);
+        return execute(binding, workload, registry, props, threads, measurement, cpuInterval, machine, live, errors);
       } finally {
         try {
           workload.cleanup();
@@ -125,7 +128,7 @@ public final class Runner {
 
   private RunReport execute(Binding binding, Workload workload, MeasurementRegistry registry, Properties props,
                             int threads, MeasurementConfig measurement, Duration cpuInterval, MachineFacts machine,
-                            LiveMetrics live)
+                            LiveMetrics live, ErrorLog errors)
       throws ConfigException, BindingException {
     StopSignal stop = request.stop();
     RunGates gates = RunGates.forThreads(threads);
@@ -186,13 +189,15 @@ public final class Runner {
     List<ClientThread> leftBehind = awaitEnd(clients, gates, sampler, stop, workload, startNanos);
     long endNanos = System.nanoTime();
     Map<String, ChannelTotals> totals = monitor.finish();
+    errors.finish();
     CpuSummary cpu = sampler.stop();
     ScheduleLag lag = monitor.scheduleLag(endNanos, config.targetOpsPerSec());
     if (lag != null && lag.finalLagMillis() >= BEHIND_SCHEDULE_MILLIS) {
       warnings.add(String.format(java.util.Locale.ROOT, "the run ended %.1f s behind its -target %d ops/s schedule: "
           + "the store did not keep up with the target, and intended latency includes that wait", lag.finalLagMillis() / 1000, config.targetOpsPerSec()));
     }
-    warnings.addAll(cpu.warnings());
+    List<OperationReport> operations = RunOutcomes.operations(registry, totals);
+    warnings.addAll(ErrorWarnings.of(operations, cpu.warnings(), errors.outages()));
     warnings.addAll(logs.errors());
     warnings.addAll(binding.serverFacts().warnings());
 
@@ -204,9 +209,9 @@ public final class Runner {
     return new RunReport(ToolVersion.get(), request.bindingName(), request.workloadName(), clients.get(0).db().getClass().getName(), config,
         request.settings(), measurement, start, start.plusNanos(endNanos - startNanos),
         TimeUnit.NANOSECONDS.toMillis(endNanos - startNanos), opsDone, config.operationCount(),
-        RunOutcomes.operations(registry, totals), GcStats.read(), cpu, binding.serverFacts(), machine,
+        operations, GcStats.read(), cpu, binding.serverFacts(), machine,
         monitor.timeSeries(), warnings, outcome, request.runDirectory(), logs.files(),
-        warmupOperations(scratch), lag);
+        warmupOperations(scratch), lag, errors.kinds(), errors.outages());
   }
 
   private static Map<String, Long> warmupOperations(MeasurementRegistry scratch) {

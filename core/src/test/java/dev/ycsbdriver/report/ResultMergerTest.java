@@ -86,6 +86,48 @@ class ResultMergerTest {
     return ops;
   }
 
+  /** Adds the error figures of a result that lost its connection once. */
+  private static void withErrors(Path run, long ok, String lost, long errors) throws Exception {
+    ObjectNode n = (ObjectNode) JSON.readTree(run.resolve("result.json").toFile());
+    n.put("operationsOk", ok).put("throughputOkOpsPerSec", 1.0);
+    n.putArray("errors").addObject().put("binding", "postgres").put("operation", "READ").put("cause", "SQLState 08006")
+        .put("firstMessage", "I/O error at " + lost).put("firstTime", lost).put("count", errors);
+    n.putArray("connectionOutages").addObject().put("lostTime", lost).put("restoredTime", lost)
+        .put("durationMillis", 0).put("threads", 1).put("cause", "SQLState 08006");
+    JSON.writeValue(run.resolve("result.json").toFile(), n);
+  }
+
+  @Test
+  void errorsAreSummedPerKindAndOkThroughputIsTheMergedThroughputTimesTheOkShare() throws Exception {
+    Path a = client("a", "workloada", 0, 10, 100, 1000, 40.0, 30.0);
+    Path b = client("b", "workloada", 0, 10, 100, 1000, 40.0, 30.0);
+    withErrors(a, 900, "2026-01-01T00:00:05.5Z", 100);
+    withErrors(b, 500, "2026-01-01T00:00:05Z", 500);
+    JsonNode m = ResultMerger.merge(java.util.List.of(a, b), dir.resolve("merged"));
+
+    assertThat(m.path("operationsOk").asLong()).isEqualTo(1400);
+    assertThat(m.path("throughputOkOpsPerSec").asDouble())
+        .isCloseTo(m.path("throughputOpsPerSec").asDouble() * 1400 / 2000, within(1e-9));
+    assertThat(m.path("errors")).singleElement().satisfies(k -> {
+      assertThat(k.path("count").asLong()).isEqualTo(600);
+      assertThat(k.path("firstMessage").asText()).isEqualTo("I/O error at 2026-01-01T00:00:05Z");
+    });
+    assertThat(m.path("connectionOutages").findValuesAsText("lostTime"))
+        .containsExactly("2026-01-01T00:00:05Z", "2026-01-01T00:00:05.5Z");
+  }
+
+  @Test
+  void aClientResultWithoutErrorFiguresLeavesThemOutOfTheMergedResult() throws Exception {
+    Path a = client("a", "workloada", 0, 10, 100, 1000, 40.0, 30.0);
+    Path b = client("b", "workloada", 0, 10, 100, 1000, 40.0, 30.0);
+    withErrors(a, 900, "2026-01-01T00:00:05Z", 100);
+    JsonNode m = ResultMerger.merge(java.util.List.of(a, b), dir.resolve("merged"));
+
+    assertThat(m.has("operationsOk")).isFalse();
+    assertThat(m.has("throughputOkOpsPerSec")).isFalse();
+    assertThat(m.has("errors")).isFalse();
+  }
+
   @Test
   void throughputCountsOnlyTheOperationsInsideTheCommonWindow() throws Exception {
     Path a = client("a", "workloada", 0, 10, 100, 1000, 40.0, 30.0);

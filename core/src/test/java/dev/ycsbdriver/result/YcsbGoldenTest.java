@@ -18,8 +18,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 /**
  * Seals the stdout summary against real upstream YCSB 0.17.0 output (golden files, see
  * {@code golden/README.md}): the same workload, threads and options give the same lines in the same
- * order with the same value types; ycsb-driver only adds {@code [CPU]} and then {@code [SCHEDULE]} lines
- * after them.
+ * order with the same value types; ycsb-driver only adds {@code [CPU]}, {@code [SCHEDULE]} and then
+ * {@code [OK]} lines after them (and {@code [ERRORS]} for bindings that report errors, which these do not).
  */
 class YcsbGoldenTest {
   @TempDir
@@ -52,9 +52,11 @@ class YcsbGoldenTest {
     assertThat(keysAndTypes(withoutGc(ours), false)).as(run.out())
         .containsExactlyElementsOf(keysAndTypes(withoutGc(upstream), false));
     List<Line> added = addedLines(ours);
-    assertThat(added).as("only [CPU] then [SCHEDULE] lines are added, after YCSB's lines").isNotEmpty();
+    assertThat(added).as("only [CPU], [SCHEDULE] then [OK] lines are added, after YCSB's lines").isNotEmpty();
     assertThat(ours.subList(ours.size() - added.size(), ours.size())).isEqualTo(added);
-    assertThat(added.stream().map(Line::metric).distinct().toList()).containsExactly("CPU", "SCHEDULE");
+    assertThat(added.stream().map(Line::metric).distinct().toList()).containsExactly("CPU", "SCHEDULE", "OK");
+    assertThat(added.stream().filter(l -> l.metric().equals("OK")).map(Line::measurement).toList())
+        .containsExactly("Operations", "Throughput(ops/sec)");
     List<String> schedule = added.stream().filter(l -> l.metric().equals("SCHEDULE")).map(Line::measurement).toList();
     assertThat(schedule).isEqualTo(options.contains("-target")
         ? List.of("TargetOpsPerSec", "MaxLag(ms)", "FinalLag(ms)") : List.of("Mode"));
@@ -79,7 +81,7 @@ class YcsbGoldenTest {
   }
 
   private static boolean isAdded(Line l) {
-    return l.metric().equals("CPU") || l.metric().equals("SCHEDULE");
+    return l.metric().equals("CPU") || l.metric().equals("SCHEDULE") || l.metric().equals("OK");
   }
 
   private static List<Line> addedLines(List<Line> lines) {

@@ -2,6 +2,7 @@ package dev.ycsbdriver.binding.h2;
 
 import dev.ycsbdriver.binding.jdbc.ConnectionSource;
 import dev.ycsbdriver.binding.jdbc.JdbcKeys;
+import dev.ycsbdriver.binding.jdbc.Reconnect;
 import dev.ycsbdriver.binding.jdbc.SqlStore;
 import dev.ycsbdriver.binding.jdbc.UserTable;
 import dev.ycsbdriver.config.ConfigException;
@@ -74,7 +75,7 @@ public final class H2BindingProvider implements BindingProvider {
     SqlStore.Spec spec = new SqlStore.Spec(name(), dir.toString(), source, UserTable.of(s.toProperties()),
         "VARCHAR(255)", "VARCHAR", s.getBoolean(CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE), context.phase(),
         s.getInt(BATCH_SIZE, 0, 1_000_000), 0, true, ServerLocation.embedded());
-    return SqlStore.open(spec, c -> facts(c, context.profile(), dir));
+    return SqlStore.open(spec, Reconnect.embedded(name(), context.errors()), c -> facts(c, context.profile(), dir));
   }
 
   private static ServerFacts facts(Connection c, String profile, Path dir) throws SQLException {

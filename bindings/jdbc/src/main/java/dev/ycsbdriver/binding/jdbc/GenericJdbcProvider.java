@@ -36,8 +36,9 @@ public final class GenericJdbcProvider implements BindingProvider {
 
   @Override
   public List<PropertySpec> properties() {
-    return List.of(JdbcKeys.URL, JdbcKeys.USER, JdbcKeys.PASSWORD, JdbcKeys.DRIVER, JdbcKeys.BATCH_SIZE,
-        JdbcKeys.FETCH_SIZE, JdbcKeys.AUTO_COMMIT, CREATE_TABLE, JdbcKeys.DROP_TABLE);
+    return java.util.stream.Stream.concat(java.util.stream.Stream.of(JdbcKeys.URL, JdbcKeys.USER, JdbcKeys.PASSWORD,
+        JdbcKeys.DRIVER, JdbcKeys.BATCH_SIZE, JdbcKeys.FETCH_SIZE, JdbcKeys.AUTO_COMMIT, CREATE_TABLE,
+        JdbcKeys.DROP_TABLE), Reconnect.keys(name()).stream()).toList();
   }
 
   @Override
@@ -55,6 +56,7 @@ public final class GenericJdbcProvider implements BindingProvider {
         throw new ConfigException("db.driver: class " + driver + " not found; put the JDBC driver's jar on -cp");
       }
     }
+    Reconnect reconnect = Reconnect.from(name(), s, context.errors());
     String user = s.getTrimmed(JdbcKeys.USER);
     String password = s.getString(JdbcKeys.PASSWORD);
     ConnectionSource source = () -> DriverManager.getConnection(url, user, password);
@@ -64,7 +66,7 @@ public final class GenericJdbcProvider implements BindingProvider {
         s.getInt(JdbcKeys.FETCH_SIZE, 0, 1_000_000), s.getBoolean(JdbcKeys.AUTO_COMMIT),
         ServerLocation.unknown("the jdbc binding cannot tell which processes are the server; "
             + "set cpu.server.process or cpu.server.pid"));
-    return SqlStore.open(spec, c -> {
+    return SqlStore.open(spec, reconnect, c -> {
       DatabaseMetaData md = c.getMetaData();
       return new ServerFacts(md.getDatabaseProductName(), md.getDatabaseProductVersion(), context.profile(),
           Map.of(), List.of());

@@ -10,7 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.Vector;
+import java.util.concurrent.TimeUnit;
 import dev.ycsbdriver.spi.BatchedLatency;
+import dev.ycsbdriver.spi.ErrorLog;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.DBException;
@@ -37,7 +39,15 @@ import site.ycsb.StringByteIterator;
  * the session's settings make it before it returns.
  *
  * <p>Statements are prepared once per field set and reused. A failed statement is counted as
- * {@code ERROR}, not thrown. Not thread-safe: one instance per client thread, as YCSB's {@code DB}.
+ * {@code ERROR}, not thrown, and reported to the run's {@link ErrorLog} (kind: operation and SQLState).
+ *
+ * <p>A broken connection (SQLState class 08, PostgreSQL's 57P01 to 57P03, a closed connection, or one that
+ * fails {@code isValid} after an error without SQLState) is closed and reported lost; the operations that
+ * follow first wait out the {@link Reconnect} backoff, then try one new connection: on success they run
+ * on it, otherwise they return {@code ERROR} and the backoff doubles. Inserts queued for a batch on the
+ * broken connection are reported as {@code INSERT-FAILED}.
+ *
+ * <p>Not thread-safe: one instance per client thread, as YCSB's {@code DB}.
  */
 public final class JdbcDb extends DB {
   private final ConnectionSource source;
@@ -49,12 +59,20 @@ public final class JdbcDb extends DB {
   private final Map<BitSet, PreparedStatement> reads = new HashMap<>();
   private final Map<BitSet, PreparedStatement> scans = new HashMap<>();
   private final Map<BitSet, PreparedStatement> updates = new HashMap<>();
+  /** Seconds {@code isValid} may take when an error without SQLState leaves the connection in doubt. */
+  private static final int VALID_TIMEOUT_SECONDS = 1;
+  /** This thread's connection; null while it is down, between a broken connection and a reconnect. */
   private Connection connection;
   /** Autocommit is off: the driver commits after each write and batch (read once, not per operation). */
   private boolean commitEach;
   private PreparedStatement insert;
   private PreparedStatement delete;
   private final BatchedLatency batched = new BatchedLatency();
+  private final Reconnect reconnect;
+  private final ErrorLog.Connection link;
+  /** The wait before the next reconnect attempt, in nanoseconds; 0 while connected. */
+  private long backoffNanos;
+  private long nextAttemptNanos;
 
   /**
    * @param source opens this thread's connection in {@link #init()}
@@ -62,9 +80,13 @@ public final class JdbcDb extends DB {
    * @param batchSize inserts sent together, 0 or 1 for none
    * @param fetchSize rows fetched per round trip by scans, 0 for the driver's default
    * @param autoCommit whether each statement commits itself; otherwise the driver commits after each write
+   * @param reconnect the backoff after a broken connection, and where errors are reported
    */
-  public JdbcDb(ConnectionSource source, UserTable table, int batchSize, int fetchSize, boolean autoCommit) {
+  public JdbcDb(ConnectionSource source, UserTable table, int batchSize, int fetchSize, boolean autoCommit,
+                Reconnect reconnect) {
     this.source = source;
+    this.reconnect = reconnect;
+    this.link = reconnect.errors().connection(reconnect.binding());
     this.table = table;
     this.batchSize = batchSize;
     this.fetchSize = fetchSize;
@@ -74,15 +96,54 @@ public final class JdbcDb extends DB {
 
   @Override
   public void init() throws DBException {
+    commitEach = !(autoCommit && batchSize <= 1);
     try {
-      connection = source.open();
-      commitEach = !(autoCommit && batchSize <= 1);
-      connection.setAutoCommit(!commitEach);
-      insert = connection.prepareStatement(table.insertSql());
-      delete = connection.prepareStatement(table.deleteSql());
+      connect();
     } catch (SQLException e) {
       throw new DBException(e.getMessage(), e);
     }
+  }
+
+  private void connect() throws SQLException {
+    Connection c = source.open();
+    try {
+      c.setAutoCommit(!commitEach);
+      insert = c.prepareStatement(table.insertSql());
+      delete = c.prepareStatement(table.deleteSql());
+    } catch (SQLException e) {
+      closeQuietly(c);
+      throw e;
+    }
+    connection = c;
+  }
+
+  /**
+   * Called when the connection is down: waits out the backoff, then tries once to connect.
+   *
+   * @return whether the thread has a connection again
+   */
+  private boolean reconnected() {
+    long wait = nextAttemptNanos - System.nanoTime();
+    if (wait > 0) {
+      try {
+        TimeUnit.NANOSECONDS.sleep(wait);
+      } catch (InterruptedException e) {
+        // the runner gave up on this thread: leave without another attempt
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
+    try {
+      connect();
+    } catch (SQLException e) {
+      reconnect.errors().error(reconnect.binding(), "CONNECT", SqlFailures.kind(e), e.getMessage());
+      backoffNanos = Math.min(backoffNanos * 2, reconnect.maxNanos());
+      nextAttemptNanos = System.nanoTime() + backoffNanos;
+      return false;
+    }
+    backoffNanos = 0;
+    link.restored();
+    return true;
   }
 
   private BitSet columns(Set<String> fields) {
@@ -113,6 +174,9 @@ public final class JdbcDb extends DB {
 
   @Override
   public Status read(String tableName, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    if (connection == null && !reconnected()) {
+      return Status.ERROR;
+    }
     try {
       BitSet columns = columns(fields);
       PreparedStatement ps = statement(reads, columns, table::readSql);
@@ -125,13 +189,16 @@ public final class JdbcDb extends DB {
       }
       return endRead(Status.OK);
     } catch (SQLException | IllegalArgumentException e) {
-      return failed();
+      return failed("READ", e);
     }
   }
 
   @Override
   public Status scan(String tableName, String startkey, int recordcount, Set<String> fields,
                      Vector<HashMap<String, ByteIterator>> result) {
+    if (connection == null && !reconnected()) {
+      return Status.ERROR;
+    }
     try {
       BitSet columns = columns(fields);
       PreparedStatement ps = statement(scans, columns, table::scanSql);
@@ -146,12 +213,15 @@ public final class JdbcDb extends DB {
       }
       return endRead(Status.OK);
     } catch (SQLException | IllegalArgumentException e) {
-      return failed();
+      return failed("SCAN", e);
     }
   }
 
   @Override
   public Status update(String tableName, String key, Map<String, ByteIterator> values) {
+    if (connection == null && !reconnected()) {
+      return Status.ERROR;
+    }
     try {
       BitSet columns = table.columnsOf(values.keySet());
       PreparedStatement ps = statement(updates, columns, table::updateSql);
@@ -165,12 +235,15 @@ public final class JdbcDb extends DB {
       commitWrite();
       return rows == 0 ? Status.NOT_FOUND : Status.OK;
     } catch (SQLException | IllegalArgumentException e) {
-      return failed();
+      return failed("UPDATE", e);
     }
   }
 
   @Override
   public Status insert(String tableName, String key, Map<String, ByteIterator> values) {
+    if (connection == null && !reconnected()) {
+      return Status.ERROR;
+    }
     try {
       table.columnsOf(values.keySet());
       insert.setString(1, key);
@@ -191,19 +264,22 @@ public final class JdbcDb extends DB {
       commitWrite();
       return Status.OK;
     } catch (SQLException | IllegalArgumentException e) {
-      return failed();
+      return failed("INSERT", e);
     }
   }
 
   @Override
   public Status delete(String tableName, String key) {
+    if (connection == null && !reconnected()) {
+      return Status.ERROR;
+    }
     try {
       delete.setString(1, key);
       int rows = delete.executeUpdate();
       commitWrite();
       return rows == 0 ? Status.NOT_FOUND : Status.OK;
     } catch (SQLException e) {
-      return failed();
+      return failed("DELETE", e);
     }
   }
 
@@ -220,8 +296,8 @@ public final class JdbcDb extends DB {
       batched.acknowledged("INSERT");
       return true;
     } catch (SQLException e) {
-      connection.rollback();
       batched.failed("INSERT");
+      failed("INSERT", e);
       return false;
     }
   }
@@ -238,15 +314,65 @@ public final class JdbcDb extends DB {
     return status;
   }
 
-  private Status failed() {
+  /**
+   * Counts the failure, then drops a broken connection, or rolls back a failed transaction.
+   *
+   * @param operation the YCSB operation, e.g. {@code READ}
+   * @return {@code ERROR}
+   */
+  private Status failed(String operation, Exception e) {
+    SQLException sql = e instanceof SQLException s ? s : null;
+    reconnect.errors().error(reconnect.binding(), operation,
+        sql == null ? e.getClass().getSimpleName() : SqlFailures.kind(sql), e.getMessage());
+    if (sql != null && broken(sql)) {
+      drop(SqlFailures.kind(sql) + ": " + sql.getMessage());
+      return Status.ERROR;
+    }
     try {
-      if (connection != null && commitEach) {
+      if (commitEach) {
         connection.rollback();
       }
     } catch (SQLException ignored) {
       // the statement already failed; the connection's state is the next operation's concern
     }
     return Status.ERROR;
+  }
+
+  private boolean broken(SQLException e) {
+    if (SqlFailures.isConnectionLoss(e)) {
+      return true;
+    }
+    try {
+      // without a SQLState the driver could not say what failed: ask the connection (one round trip)
+      return connection.isClosed() || e.getSQLState() == null && !connection.isValid(VALID_TIMEOUT_SECONDS);
+    } catch (SQLException notAnswering) {
+      return true;
+    }
+  }
+
+  /** Forgets the broken connection and its statements; the next operation waits out the first backoff. */
+  private void drop(String cause) {
+    if (batched.pending() > 0) {
+      batched.failed("INSERT");
+    }
+    closeQuietly(connection);
+    connection = null;
+    insert = null;
+    delete = null;
+    reads.clear();
+    scans.clear();
+    updates.clear();
+    link.lost(cause);
+    backoffNanos = reconnect.initialNanos();
+    nextAttemptNanos = System.nanoTime() + backoffNanos;
+  }
+
+  private static void closeQuietly(Connection c) {
+    try {
+      c.close();
+    } catch (SQLException ignored) {
+      // closing a connection that failed: nothing left to release
+    }
   }
 
   /**
@@ -266,10 +392,8 @@ public final class JdbcDb extends DB {
     } catch (SQLException e) {
       throw new DBException(e.getMessage(), e);
     } finally {
-      try {
-        connection.close();
-      } catch (SQLException ignored) {
-        // closing a connection that failed: nothing left to release
+      if (connection != null) {
+        closeQuietly(connection);
       }
       connection = null;
     }

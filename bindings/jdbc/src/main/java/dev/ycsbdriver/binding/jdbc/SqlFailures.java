@@ -48,6 +48,29 @@ public final class SqlFailures {
   }
 
   /**
+   * The kind of a failed operation, for the run's error log: {@code SQLState <state>}, or the exception's
+   * class when the driver gave no SQLState (SQLite).
+   *
+   * @param e a failure during the run
+   * @return e.g. {@code SQLState 08006}
+   */
+  public static String kind(SQLException e) {
+    return e.getSQLState() == null ? e.getClass().getSimpleName() : "SQLState " + e.getSQLState();
+  }
+
+  /**
+   * Whether the failure says the connection is gone: SQL standard class 08 (connection exception), or
+   * PostgreSQL's 57P01 to 57P03 (the server is shutting down, crashed, or not yet accepting connections).
+   *
+   * @param e a failure during the run
+   * @return true when the connection cannot be used again
+   */
+  public static boolean isConnectionLoss(SQLException e) {
+    String state = e.getSQLState();
+    return state != null && (state.startsWith("08") || state.startsWith("57P0"));
+  }
+
+  /**
    * @return whether the failure says the table does not exist
    */
   public static boolean isUndefinedTable(SQLException e) {

@@ -55,21 +55,26 @@ public final class SqlStore implements Binding {
   }
 
   private final Spec spec;
+  private final Reconnect reconnect;
   private final Connection check;
   private final ServerFacts facts;
 
-  private SqlStore(Spec spec, Connection check, ServerFacts facts) {
+  private SqlStore(Spec spec, Reconnect reconnect, Connection check, ServerFacts facts) {
     this.spec = spec;
+    this.reconnect = reconnect;
     this.check = check;
     this.facts = facts;
   }
 
   /**
+   * @param spec what to open
+   * @param reconnect how client threads get a new connection after theirs broke, and where they report errors
+   * @param factsReader reads the server facts on the check connection
    * @return the opened store
    * @throws BindingException when the store is unreachable, refuses the credentials, the table is
    *     missing and not to be created, or a statement of the set-up fails (exit code 3)
    */
-  public static SqlStore open(Spec spec, FactsReader factsReader) throws BindingException {
+  public static SqlStore open(Spec spec, Reconnect reconnect, FactsReader factsReader) throws BindingException {
     Connection c;
     try {
       c = spec.source().open();
@@ -85,7 +90,7 @@ public final class SqlStore implements Binding {
       } catch (SQLException e) {
         throw SqlFailures.failure(spec.binding(), "reading the server's settings", e);
       }
-      return new SqlStore(spec, c, facts);
+      return new SqlStore(spec, reconnect, c, facts);
     } catch (BindingException | SQLException | RuntimeException e) {
       closeQuietly(c);
       if (e instanceof SQLException sql) {
@@ -166,7 +171,8 @@ public final class SqlStore implements Binding {
 
   @Override
   public DB newDb() {
-    return new JdbcDb(spec.source(), spec.table(), spec.batchSize(), spec.fetchSize(), spec.autoCommit());
+    return new JdbcDb(spec.source(), spec.table(), spec.batchSize(), spec.fetchSize(), spec.autoCommit(),
+        reconnect);
   }
 
   @Override

@@ -108,7 +108,7 @@ public final class MongoBindingProvider implements BindingProvider {
       return new Binding() {
         @Override
         public DB newDb() {
-          return new MongoDb(database, batchSize);
+          return new MongoDb(database, batchSize, context.errors());
         }
 
         @Override

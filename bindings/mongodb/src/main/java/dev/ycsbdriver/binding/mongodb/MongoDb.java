@@ -4,6 +4,8 @@ import static com.mongodb.client.model.Filters.eq;
 import static com.mongodb.client.model.Filters.gte;
 
 import com.mongodb.MongoException;
+import com.mongodb.MongoSocketException;
+import com.mongodb.MongoTimeoutException;
 import com.mongodb.client.FindIterable;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
@@ -14,6 +16,7 @@ import com.mongodb.client.model.Updates;
 import com.mongodb.client.result.DeleteResult;
 import com.mongodb.client.result.UpdateResult;
 import dev.ycsbdriver.spi.BatchedLatency;
+import dev.ycsbdriver.spi.ErrorLog;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -53,11 +56,35 @@ final class MongoDb extends DB {
   private final Map<String, MongoCollection<Document>> collections = new HashMap<>();
   private final List<Document> queued = new ArrayList<>();
   private final BatchedLatency batched = new BatchedLatency();
+  private final ErrorLog errors;
+  private final ErrorLog.Connection link;
   private String queuedTable;
 
-  MongoDb(MongoDatabase database, int batchSize) {
+  MongoDb(MongoDatabase database, int batchSize, ErrorLog errors) {
     this.database = database;
     this.batchSize = batchSize;
+    this.errors = errors;
+    this.link = errors.connection("mongodb");
+  }
+
+  /** A command succeeded: the connection is up (again). */
+  private Status up(Status status) {
+    link.restored();
+    return status;
+  }
+
+  /**
+   * Counts the failure by operation and exception class. A socket failure or a server selection timeout
+   * means the server is not reachable: the driver reconnects by itself, and every command meanwhile
+   * waits up to the server selection timeout ({@code mongodb.timeout}) first, so failures cannot pile up
+   * faster than one per thread per timeout.
+   */
+  private Status failed(String operation, MongoException e) {
+    errors.error("mongodb", operation, e.getClass().getSimpleName(), e.getMessage());
+    if (e instanceof MongoSocketException || e instanceof MongoTimeoutException) {
+      link.lost(e.getClass().getSimpleName() + ": " + e.getMessage());
+    }
+    return Status.ERROR;
   }
 
   private MongoCollection<Document> collection(String table) {
@@ -82,12 +109,12 @@ final class MongoDb extends DB {
     try {
       Document doc = collection(table).find(eq("_id", key)).projection(projection(fields)).first();
       if (doc == null) {
-        return Status.NOT_FOUND;
+        return up(Status.NOT_FOUND);
       }
       copy(doc, result);
-      return Status.OK;
+      return up(Status.OK);
     } catch (MongoException e) {
-      return Status.ERROR;
+      return failed("READ", e);
     }
   }
 
@@ -102,9 +129,9 @@ final class MongoDb extends DB {
         copy(doc, row);
         result.add(row);
       }
-      return Status.OK;
+      return up(Status.OK);
     } catch (MongoException e) {
-      return Status.ERROR;
+      return failed("SCAN", e);
     }
   }
 
@@ -114,9 +141,9 @@ final class MongoDb extends DB {
       List<Bson> sets = new ArrayList<>(values.size());
       values.forEach((k, v) -> sets.add(Updates.set(k, v.toString())));
       UpdateResult r = collection(table).updateOne(eq("_id", key), Updates.combine(sets));
-      return r.wasAcknowledged() && r.getMatchedCount() == 0 ? Status.NOT_FOUND : Status.OK;
+      return up(r.wasAcknowledged() && r.getMatchedCount() == 0 ? Status.NOT_FOUND : Status.OK);
     } catch (MongoException e) {
-      return Status.ERROR;
+      return failed("UPDATE", e);
     }
   }
 
@@ -131,7 +158,7 @@ final class MongoDb extends DB {
     try {
       if (batchSize <= 1) {
         collection(table).insertOne(document(key, values));
-        return Status.OK;
+        return up(Status.OK);
       }
       if (queuedTable != null && !queuedTable.equals(table) && !flush()) {
         return Status.ERROR;
@@ -144,7 +171,7 @@ final class MongoDb extends DB {
       }
       return flush() ? Status.OK : Status.ERROR;
     } catch (MongoException e) {
-      return Status.ERROR;
+      return failed("INSERT", e);
     }
   }
 
@@ -157,9 +184,11 @@ final class MongoDb extends DB {
     try {
       collection(queuedTable).insertMany(new ArrayList<>(queued), new InsertManyOptions().ordered(false));
       batched.acknowledged("INSERT");
+      up(Status.OK);
       return true;
     } catch (MongoException e) {
       batched.failed("INSERT");
+      failed("INSERT", e);
       return false;
     } finally {
       queued.clear();
@@ -171,9 +200,9 @@ final class MongoDb extends DB {
   public Status delete(String table, String key) {
     try {
       DeleteResult r = collection(table).deleteOne(eq("_id", key));
-      return r.wasAcknowledged() && r.getDeletedCount() == 0 ? Status.NOT_FOUND : Status.OK;
+      return up(r.wasAcknowledged() && r.getDeletedCount() == 0 ? Status.NOT_FOUND : Status.OK);
     } catch (MongoException e) {
-      return Status.ERROR;
+      return failed("DELETE", e);
     }
   }
 

@@ -2,6 +2,7 @@ package dev.ycsbdriver.binding.mysql;
 
 import dev.ycsbdriver.binding.jdbc.ConnectionSource;
 import dev.ycsbdriver.binding.jdbc.JdbcKeys;
+import dev.ycsbdriver.binding.jdbc.Reconnect;
 import dev.ycsbdriver.binding.jdbc.SqlFailures;
 import dev.ycsbdriver.binding.jdbc.SqlStore;
 import dev.ycsbdriver.binding.jdbc.UserTable;
@@ -79,6 +80,7 @@ public final class MysqlBindingProvider implements BindingProvider {
     int batchSize = s.getInt(JdbcKeys.effective(s, MysqlKeys.BATCH_SIZE, JdbcKeys.BATCH_SIZE), 0, 1_000_000);
     int fetchSize = s.getInt(JdbcKeys.effective(s, MysqlKeys.FETCH_SIZE, JdbcKeys.FETCH_SIZE), 0, 1_000_000);
     boolean autoCommit = s.getBoolean(JdbcKeys.effective(s, MysqlKeys.AUTO_COMMIT, JdbcKeys.AUTO_COMMIT));
+    Reconnect reconnect = Reconnect.from(name(), s, context.errors());
     Map<String, Long> globals = new LinkedHashMap<>();
     if (s.contains(MysqlKeys.FLUSH_LOG.key())) {
       globals.put("innodb_flush_log_at_trx_commit", (long) s.getInt(MysqlKeys.FLUSH_LOG, 0, 2));
@@ -157,7 +159,7 @@ public final class MysqlBindingProvider implements BindingProvider {
           "VARCHAR(255)", "TEXT", s.getBoolean(MysqlKeys.CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE),
           context.phase(), batchSize, fetchSize, autoCommit, ServerLocation.ofHost(host,
               ServerLocation.port(m.group(2) == null ? "3306" : m.group(2)), "mariadbd", "mysqld")),
-          c -> facts(c, context.profile(), warnings, restored));
+          reconnect, c -> facts(c, context.profile(), warnings, restored));
     } catch (BindingException e) {
       if (changed != null) {
         changed.restore();

@@ -1,9 +1,11 @@
 package dev.ycsbdriver.binding.mysql;
 
 import dev.ycsbdriver.binding.jdbc.JdbcKeys;
+import dev.ycsbdriver.binding.jdbc.Reconnect;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.spi.RestoreJournal;
 import java.util.List;
+import java.util.stream.Stream;
 
 /** The mysql binding's keys. Each also answers to upstream YCSB's JDBC key named in its description. */
 final class MysqlKeys {
@@ -25,8 +27,9 @@ final class MysqlKeys {
   static final PropertySpec PROFILE_STRICT = PropertySpec.of("profile.strict", "true", "",
       "fail (exit code 3) when the profile's global settings cannot be set; false warns and records what is in force");
   static final PropertySpec CREATE_TABLE = JdbcKeys.createTable(false);
-  static final List<PropertySpec> ALL = List.of(URL, USER, PASSWORD, BATCH_SIZE, FETCH_SIZE, AUTO_COMMIT,
-      FLUSH_LOG, SYNC_BINLOG, PROFILE_STRICT, RestoreJournal.DIR, CREATE_TABLE, JdbcKeys.DROP_TABLE);
+  static final List<PropertySpec> ALL = Stream.concat(Stream.of(URL, USER, PASSWORD, BATCH_SIZE,
+      FETCH_SIZE, AUTO_COMMIT, FLUSH_LOG, SYNC_BINLOG, PROFILE_STRICT, RestoreJournal.DIR, CREATE_TABLE,
+      JdbcKeys.DROP_TABLE), Reconnect.keys("mysql").stream()).toList();
 
   private MysqlKeys() {
   }

@@ -2,6 +2,7 @@ package dev.ycsbdriver.binding.postgres;
 
 import dev.ycsbdriver.binding.jdbc.ConnectionSource;
 import dev.ycsbdriver.binding.jdbc.JdbcKeys;
+import dev.ycsbdriver.binding.jdbc.Reconnect;
 import dev.ycsbdriver.binding.jdbc.SqlStore;
 import dev.ycsbdriver.binding.jdbc.UserTable;
 import dev.ycsbdriver.config.ConfigException;
@@ -70,6 +71,7 @@ public final class PostgresBindingProvider implements BindingProvider {
     String synchronousCommit = s.contains(PostgresKeys.SYNCHRONOUS_COMMIT.key())
         ? s.getChoice(PostgresKeys.SYNCHRONOUS_COMMIT, PostgresKeys.SYNCHRONOUS_COMMIT_VALUES) : null;
     boolean autoCommit = s.getBoolean(JdbcKeys.effective(s, PostgresKeys.AUTO_COMMIT, JdbcKeys.AUTO_COMMIT));
+    Reconnect reconnect = Reconnect.from(name(), s, context.errors());
 
     Properties connectionProps = new Properties();
     connectionProps.setProperty("user", s.getTrimmed(JdbcKeys.effective(s, PostgresKeys.USER, JdbcKeys.USER)));
@@ -96,7 +98,7 @@ public final class PostgresBindingProvider implements BindingProvider {
         "VARCHAR(255)", "TEXT", s.getBoolean(PostgresKeys.CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE),
         context.phase(), batchSize, s.getInt(JdbcKeys.effective(s, PostgresKeys.FETCH_SIZE, JdbcKeys.FETCH_SIZE), 0, 1_000_000), autoCommit,
         ServerLocation.ofHost(host, ServerLocation.port(parsed.getProperty("PGPORT", "5432")), "postgres"));
-    return SqlStore.open(spec, c -> facts(c, context.profile()));
+    return SqlStore.open(spec, reconnect, c -> facts(c, context.profile()));
   }
 
   static ServerFacts facts(Connection c, String profile) throws SQLException {

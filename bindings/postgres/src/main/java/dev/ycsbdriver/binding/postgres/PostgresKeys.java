@@ -2,7 +2,9 @@ package dev.ycsbdriver.binding.postgres;
 
 import dev.ycsbdriver.binding.jdbc.JdbcKeys;
 import dev.ycsbdriver.config.PropertySpec;
+import dev.ycsbdriver.binding.jdbc.Reconnect;
 import java.util.List;
+import java.util.stream.Stream;
 
 /** The postgres binding's keys. Each also answers to upstream YCSB's JDBC key named in its description. */
 final class PostgresKeys {
@@ -20,8 +22,8 @@ final class PostgresKeys {
   static final PropertySpec SYNCHRONOUS_COMMIT = PropertySpec.optional("postgres.synchronous_commit", "",
       "session synchronous_commit: on, off, local, remote_write or remote_apply; set by the durable and fast profiles");
   static final PropertySpec CREATE_TABLE = JdbcKeys.createTable(false);
-  static final List<PropertySpec> ALL = List.of(URL, USER, PASSWORD, BATCH_SIZE, FETCH_SIZE, AUTO_COMMIT,
-      SYNCHRONOUS_COMMIT, CREATE_TABLE, JdbcKeys.DROP_TABLE);
+  static final List<PropertySpec> ALL = Stream.concat(Stream.of(URL, USER, PASSWORD, BATCH_SIZE, FETCH_SIZE,
+      AUTO_COMMIT, SYNCHRONOUS_COMMIT, CREATE_TABLE, JdbcKeys.DROP_TABLE), Reconnect.keys("postgres").stream()).toList();
   static final List<String> SYNCHRONOUS_COMMIT_VALUES = List.of("on", "off", "local", "remote_write", "remote_apply");
 
   private PostgresKeys() {
