@@ -105,8 +105,9 @@ abstract class PhaseCommand implements Callable<Integer> {
     BindingProvider provider = provider();
     String name = bindingName != null && dbClass == null ? provider.name()
         : bindingName != null ? bindingName : simpleName(dbClass);
-    Settings all = ConfigLoader.fromEnvironment().load(propertyFiles, overrides, provider.name());
-    List<String> warnings = Preflight.check(all, provider, phase);
+    ConfigLoader.Merged merged = ConfigLoader.fromEnvironment().merge(propertyFiles, overrides, provider.name());
+    List<String> warnings = Preflight.check(merged, provider, phase);
+    Settings all = merged.settings();
     Settings settings = ClientPartition.from(all).partition(all, phase);
     RunConfig config = RunConfig.from(settings, phase);
     OutputPaths.checkExportFile(config.exportFile());

@@ -71,35 +71,67 @@ public final class PropertyRegistry {
    * @throws ConfigException naming the first key that is unknown, malformed or out of range
    */
   public List<String> check(Settings settings, boolean customClasses) throws ConfigException {
+    return check(settings, customClasses, Map.of());
+  }
+
+  /**
+   * Like {@link #check(Settings, boolean)}, naming the file a faulty key was set in.
+   *
+   * @param origins key to the file that set it, e.g. {@code -P my.properties}; keys set on the command line
+   *     are absent
+   * @throws ConfigException naming the first key that is unknown, malformed or out of range, and its file
+   */
+  public List<String> check(Settings settings, boolean customClasses, Map<String, String> origins)
+      throws ConfigException {
     List<String> warnings = new ArrayList<>();
     for (String key : settings.asMap().keySet()) {
-      PropertySpec spec = specs.get(key);
-      if (spec != null) {
-        settings.check(spec);
-        continue;
+      try {
+        String warning = checkKey(settings, key, customClasses);
+        if (warning != null) {
+          warnings.add(withOrigin(warning, key, origins));
+        }
+      } catch (ConfigException e) {
+        throw new ConfigException(withOrigin(e.getMessage(), key, origins), e);
       }
-      if (openPrefixes.stream().anyMatch(key::startsWith)) {
-        continue;
-      }
-      String strict = strictNamespaces.stream().filter(key::startsWith).findFirst().orElse(null);
-      if (strict != null) {
-        List<String> inNamespace = specs.keySet().stream().filter(k -> k.startsWith(strict)).toList();
-        String near = Names.nearest(key, inNamespace);
-        throw new ConfigException(key + ": unknown property" + (near != null ? "; did you mean " + near + "?"
-            : inNamespace.isEmpty() ? "; " + strict + " declares no keys" : "; known: " + String.join(", ", new TreeSet<>(inNamespace))));
-      }
-      String near = Names.nearest(key, specs.keySet());
-      if (near == null) {
-        continue;
-      }
-      String message = key + ": unknown property; did you mean " + near + "?";
-      int dot = key.indexOf('.');
-      boolean driverNamespace = dot > 0 && declaredNamespaces.contains(key.substring(0, dot + 1));
-      if (!customClasses || driverNamespace) {
-        throw new ConfigException(message);
-      }
-      warnings.add(message + " (passed on to the custom DB or workload class)");
     }
     return warnings;
+  }
+
+  /** @return {@code message}, whose subject is {@code key}, with the file that set the key after it */
+  private static String withOrigin(String message, String key, Map<String, String> origins) {
+    String origin = origins.get(key);
+    return origin == null || !message.startsWith(key + ":") ? message
+        : key + " (" + origin + ")" + message.substring(key.length());
+  }
+
+  /** @return a warning for a near miss passed on to a custom class, or null */
+  private String checkKey(Settings settings, String key, boolean customClasses) throws ConfigException {
+    PropertySpec spec = specs.get(key);
+    if (spec != null) {
+      settings.check(spec);
+      return null;
+    }
+    if (openPrefixes.stream().anyMatch(key::startsWith)) {
+      return null;
+    }
+    String strict = strictNamespaces.stream().filter(key::startsWith).findFirst().orElse(null);
+    if (strict != null) {
+      List<String> inNamespace = specs.keySet().stream().filter(k -> k.startsWith(strict)).toList();
+      String near = Names.nearest(key, inNamespace);
+      throw new ConfigException(key + ": unknown property" + (near != null ? "; did you mean " + near + "?"
+          : inNamespace.isEmpty() ? "; " + strict + " declares no keys"
+          : "; known: " + String.join(", ", new TreeSet<>(inNamespace))));
+    }
+    String near = Names.nearest(key, specs.keySet());
+    if (near == null) {
+      return null;
+    }
+    String message = key + ": unknown property; did you mean " + near + "?";
+    int dot = key.indexOf('.');
+    boolean driverNamespace = dot > 0 && declaredNamespaces.contains(key.substring(0, dot + 1));
+    if (!customClasses || driverNamespace) {
+      throw new ConfigException(message);
+    }
+    return message + " (passed on to the custom DB or workload class)";
   }
 }

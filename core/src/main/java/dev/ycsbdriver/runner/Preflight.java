@@ -2,6 +2,7 @@ package dev.ycsbdriver.runner;
 
 import dev.ycsbdriver.config.ClientPartition;
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.ConfigLoader;
 import dev.ycsbdriver.config.PropertyRegistry;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.RunConfig;
@@ -12,6 +13,7 @@ import dev.ycsbdriver.spi.BindingProvider;
 import dev.ycsbdriver.spi.Phase;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import site.ycsb.workloads.CoreWorkload;
 
 /**
@@ -64,6 +66,21 @@ public final class Preflight {
    * @throws ConfigException naming the first unknown key, bad value or contradiction
    */
   public static List<String> check(Settings settings, BindingProvider provider, Phase phase) throws ConfigException {
+    return check(new ConfigLoader.Merged(settings, Map.of()), provider, phase);
+  }
+
+  /**
+   * Like {@link #check(Settings, BindingProvider, Phase)}; an unknown or bad key set in a file names the file.
+   *
+   * @param merged the merged configuration, before {@link ClientPartition#partition}, with each key's file
+   * @param provider the command's binding
+   * @param phase load or run
+   * @return warnings to print before the run, one line each; empty when there are none
+   * @throws ConfigException naming the first unknown key, bad value or contradiction
+   */
+  public static List<String> check(ConfigLoader.Merged merged, BindingProvider provider, Phase phase)
+      throws ConfigException {
+    Settings settings = merged.settings();
     Class<?> workload = workloadClass(settings);
     boolean coreWorkload = workload != null && CoreWorkload.class.isAssignableFrom(workload);
     boolean customDb = false;
@@ -71,7 +88,7 @@ public final class Preflight {
       db.checkClass();
       customDb = !"site.ycsb.BasicDB".equals(db.className());
     }
-    List<String> warnings = new ArrayList<>(registry(provider).check(settings, customDb || !coreWorkload));
+    List<String> warnings = new ArrayList<>(registry(provider).check(settings, customDb || !coreWorkload, merged.origins()));
     MeasurementConfig.from(settings);
     ClientPartition.from(settings);
     if (coreWorkload) {

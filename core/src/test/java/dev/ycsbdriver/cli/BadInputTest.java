@@ -26,7 +26,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * key or file at fault, with no stack trace.
  *
  * <p>In the table, {@code $W} stands for workload A, {@code $R} for a fresh result directory, {@code $FILE}
- * for a regular file (so {@code $FILE/x} cannot be created), {@code $DIR} for an existing directory,
+ * for a regular file (so {@code $FILE/x} cannot be created), {@code $DIR} for an existing directory that
+ * holds {@code typo.properties} ({@code treadcount=4}) and {@code zero.properties} ({@code fieldcount=0}),
  * {@code $OK} for results that ended ok and {@code $FAILED} for results that all failed or were interrupted.
  */
 class BadInputTest {
@@ -40,6 +41,8 @@ class BadInputTest {
   @BeforeAll
   static void fixtures() throws IOException {
     file = Files.writeString(temp.resolve("a-file"), "not a directory");
+    Files.writeString(temp.resolve("typo.properties"), "treadcount=4\n");
+    Files.writeString(temp.resolve("zero.properties"), "fieldcount=0\n");
     okResults = Resources.path("/report/results/20261123-074326-run-h2-workloada-t4-durable/result.json");
     ObjectMapper json = new ObjectMapper();
     failedResults = Files.createDirectories(temp.resolve("failed"));
@@ -64,6 +67,10 @@ class BadInputTest {
         bad(2, "fieldcout: unknown property; did you mean fieldcount?", "-p fieldcout=5"),
         bad(2, "cpu.server.proces: unknown property; did you mean cpu.server.process?", "-p cpu.server.proces=pg"),
         bad(2, "cpu.colour: unknown property; known: cpu.interval", "-p cpu.colour=red"),
+        bad(2, "treadcount (-P $DIR/typo.properties): unknown property; did you mean threadcount?",
+            "-P $DIR/typo.properties"),
+        bad(2, "fieldcount (-P $DIR/zero.properties): must be >= 1 (fields), got 0", "-P $DIR/zero.properties"),
+        bad(2, "fieldcount: must be >= 1 (fields), got 0", "-P $DIR/zero.properties -p fieldcount=0"),
         bad(2, "stop.timout: unknown property; did you mean stop.timeout?",
             "-db dev.ycsbdriver.testing.NoOpDb -p stop.timout=1s"),
         // CoreWorkload values
