@@ -2,15 +2,13 @@ package dev.ycsbdriver.cli;
 
 import dev.ycsbdriver.config.ConfigLoader;
 import dev.ycsbdriver.config.PropertySpec;
-import dev.ycsbdriver.config.RunConfig;
 import dev.ycsbdriver.config.Settings;
-import dev.ycsbdriver.cpu.CpuConfig;
-import dev.ycsbdriver.measure.MeasurementConfig;
 import dev.ycsbdriver.runner.BindingCatalog;
+import dev.ycsbdriver.runner.CoreWorkloadKeys;
+import dev.ycsbdriver.runner.Preflight;
 import dev.ycsbdriver.spi.BindingProvider;
 import dev.ycsbdriver.spi.RestoreJournal;
 import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -26,7 +24,7 @@ import picocli.CommandLine.Option;
 final class BindingsCommand implements Callable<Integer> {
   private final Cli cli;
 
-  @Option(names = "--driver", description = "also list the driver's own keys (threads, target, CPU, measurement)")
+  @Option(names = "--driver", description = "also list the driver's own keys (threads, target, CPU, measurement) and CoreWorkload's")
   boolean driver;
 
   BindingsCommand(Cli cli) {
@@ -53,10 +51,10 @@ final class BindingsCommand implements Callable<Integer> {
         + "=<dir>); the next command for that server restores them if the driver was killed.");
     if (driver) {
       out.println("driver keys:");
-      List<PropertySpec> keys = new ArrayList<>(RunConfig.specs());
-      keys.addAll(MeasurementConfig.specs());
-      keys.addAll(CpuConfig.SPECS);
-      table(out, keys);
+      table(out, Preflight.driverSpecs());
+      out.println();
+      out.println("CoreWorkload keys (site.ycsb.workloads.CoreWorkload):");
+      table(out, CoreWorkloadKeys.SPECS);
     } else {
       out.println("The driver's own keys (threadcount, target, cpu.*, measurement): bindings --driver");
     }

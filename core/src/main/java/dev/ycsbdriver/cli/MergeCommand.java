@@ -34,6 +34,7 @@ final class MergeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws ConfigException, IOException {
+    OutputPaths.createDirectory(output, "report merge -o");
     ObjectNode merged = ResultMerger.merge(inputs, output);
     cli.err().println("Merged " + inputs.size() + " results: " + merged.path("operationsTotal").asLong()
         + " operations, " + String.format(java.util.Locale.ROOT, "%.1f", merged.path("throughputOpsPerSec").asDouble())

@@ -14,6 +14,7 @@ import dev.ycsbdriver.result.ToolVersion;
 import dev.ycsbdriver.result.YcsbTextSummary;
 import dev.ycsbdriver.runner.BindingCatalog;
 import dev.ycsbdriver.runner.DbClassBindingProvider;
+import dev.ycsbdriver.runner.Preflight;
 import dev.ycsbdriver.runner.RunRequest;
 import dev.ycsbdriver.runner.Runner;
 import dev.ycsbdriver.runner.StopSignal;
@@ -108,16 +109,24 @@ abstract class PhaseCommand implements Callable<Integer> {
     // secrets from the environment come first, so that a -p of the same key wins, as a later -p does
     Map<String, String> given = SecretProperties.fromEnvironment(System.getenv());
     given.putAll(overrides);
-    Settings all = ConfigLoader.fromEnvironment().load(propertyFiles, given, provider.name());
+    ConfigLoader.Merged merged = ConfigLoader.fromEnvironment().merge(propertyFiles, given, provider.name());
+    List<String> warnings = Preflight.check(merged, provider, phase);
+    Settings all = merged.settings();
     Settings settings = ClientPartition.from(all).partition(all, phase);
     RunConfig config = RunConfig.from(settings, phase);
+    OutputPaths.checkExportFile(config.exportFile());
+    Path runDir = OutputPaths.createRunDirectory(config, name, workloadName(config));
+    int threads = config.effectiveThreadCount();
     err.println("ycsb-driver " + ToolVersion.get() + ": " + phase.label() + " " + name + ", "
-        + config.threadCount() + " threads" + (config.paced() ? ", target " + config.targetOpsPerSec() + " ops/s" : "")
+        + threads + " threads" + (threads < config.threadCount() ? " (threadcount " + config.threadCount()
+            + " lowered to the " + config.operationCount() + " operations)" : "")
+        + (config.paced() ? ", target " + config.targetOpsPerSec() + " ops/s" : "")
         + (config.client().multiple() ? ", client " + config.client().index() + " of " + config.client().count()
             + (phase == Phase.LOAD ? " (records from insertstart " + settings.raw("insertstart") + ", "
                 + settings.raw("insertcount") + " records)" : "") : ""));
-    Path runDir = ResultFiles.createRunDirectory(config.resultDirectory(), phase.label(), name, workloadName(config),
-        config.threadCount(), config.label(), config.client().suffix());
+    for (String w : warnings) {
+      err.println("Warning: " + w);
+    }
     StopSignal stop = new StopSignal();
     stopWhenParentEnds(stop, err);
     try (SignalStop signals = SignalStop.install(cli.handleSignals(), stop, err)) {

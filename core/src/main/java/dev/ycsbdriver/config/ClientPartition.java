@@ -29,13 +29,10 @@ public record ClientPartition(int index, int count) {
 
   public static final PropertySpec INDEX = PropertySpec.of("client.index", "0", "",
       "this driver process's number among client.count processes, 0 to client.count - 1 (required when "
-          + "client.count > 1); the load phase inserts this client's share of the key space");
+          + "client.count > 1); the load phase inserts this client's share of the key space").integer(0, Integer.MAX_VALUE - 1);
   public static final PropertySpec COUNT = PropertySpec.of("client.count", "1", "clients",
-      "driver processes that run the same phase at once (merge their results with 'ycsb report merge')");
-
-  /** CoreWorkload's first record of a load; this class moves it to the client's share. */
-  private static final PropertySpec INSERT_START = PropertySpec.of("insertstart", "0", "records",
-      "the first record number the load inserts (CoreWorkload)");
+      "driver processes that run the same phase at once (merge their results with 'ycsb report merge')")
+      .integer(1, Integer.MAX_VALUE);
 
   /**
    * @throws IllegalArgumentException if {@code count < 1} or {@code index} lies outside [0, count)
@@ -54,23 +51,17 @@ public record ClientPartition(int index, int count) {
    *     is missing while {@code client.count > 1}, or lies outside [0, client.count)
    */
   public static ClientPartition from(Settings settings) throws ConfigException {
-    int count = settings.getInt(COUNT, 1, Integer.MAX_VALUE);
+    int count = settings.getInt(COUNT);
     if (count > 1 && !settings.contains(INDEX.key())) {
       // a default of 0 would make every client insert the first partition
       throw new ConfigException(INDEX.key() + ": required with client.count " + count + " (0 to " + (count - 1)
           + "), got none");
     }
-    String indexText = settings.getTrimmed(INDEX);
-    long index;
-    try {
-      index = Long.parseLong(indexText);
-    } catch (NumberFormatException e) {
-      throw new ConfigException(INDEX.key() + ": must be an integer, got '" + indexText + "'");
-    }
-    if (index < 0 || index >= count) {
+    int index = settings.getInt(INDEX);
+    if (index >= count) {
       throw new ConfigException(INDEX.key() + ": must be >= 0 and < client.count (" + count + "), got " + index);
     }
-    return new ClientPartition((int) index, count);
+    return new ClientPartition(index, count);
   }
 
   /**
@@ -87,10 +78,10 @@ public record ClientPartition(int index, int count) {
     if (phase != Phase.LOAD || count == 1) {
       return settings;
     }
-    long start = settings.getLong(INSERT_START, 0, Long.MAX_VALUE);
+    long start = settings.getLong(RunConfig.INSERT_START);
     long total = settings.contains(RunConfig.INSERT_COUNT.key())
-        ? settings.getLong(RunConfig.INSERT_COUNT, 0, Long.MAX_VALUE)
-        : settings.getLong(RunConfig.RECORD_COUNT, 0, Long.MAX_VALUE) - start;
+        ? settings.getLong(RunConfig.INSERT_COUNT)
+        : settings.getLong(RunConfig.RECORD_COUNT) - start;
     if (total < count) {
       throw new ConfigException(COUNT.key() + ": must be <= the " + Math.max(total, 0)
           + " records to insert (insertcount, else recordcount - insertstart), got " + count);
@@ -98,7 +89,7 @@ public record ClientPartition(int index, int count) {
     long share = total / count;
     long myStart = start + index * share;
     long myCount = index == count - 1 ? total - index * share : share;
-    return settings.with(INSERT_START.key(), Long.toString(myStart))
+    return settings.with(RunConfig.INSERT_START.key(), Long.toString(myStart))
         .with(RunConfig.INSERT_COUNT.key(), Long.toString(myCount));
   }
 

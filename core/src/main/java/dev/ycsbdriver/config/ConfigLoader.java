@@ -65,16 +65,49 @@ public final class ConfigLoader {
    */
   public Settings load(List<String> propertyFiles, Map<String, String> overrides, String bindingName)
       throws ConfigException {
+    return merge(propertyFiles, overrides, bindingName).settings();
+  }
+
+  /**
+   * The merged settings and where each key that a file set came from.
+   *
+   * @param settings the merged settings, as {@link #load} returns them
+   * @param origins key to the file that set its value last, e.g. {@code -P workloads/workloada} or
+   *     {@code profile durable}; keys set by {@code -p} and flags are absent
+   */
+  public record Merged(Settings settings, Map<String, String> origins) {
+    /** Copies the map. */
+    public Merged {
+      origins = Map.copyOf(origins);
+    }
+  }
+
+  /**
+   * Like {@link #load}, and says which file set each key, so that an error can name it.
+   *
+   * @throws ConfigException for a missing or unreadable file or an unknown profile
+   */
+  public Merged merge(List<String> propertyFiles, Map<String, String> overrides, String bindingName)
+      throws ConfigException {
     Map<String, String> merged = new LinkedHashMap<>();
+    Map<String, String> origins = new LinkedHashMap<>();
     for (String file : propertyFiles) {
-      merged.putAll(read(resolveFile(file), "-P " + file));
+      putAll(merged, origins, read(resolveFile(file), "-P " + file), "-P " + file);
     }
     String profile = overrides.containsKey("profile") ? overrides.get("profile") : merged.get("profile");
     if (profile != null && !profile.isBlank()) {
-      merged.putAll(read(profileFile(bindingName, profile.trim()), "profile " + profile.trim()));
+      String what = "profile " + profile.trim();
+      putAll(merged, origins, read(profileFile(bindingName, profile.trim()), what), what);
     }
     merged.putAll(overrides);
-    return Settings.of(merged);
+    overrides.keySet().forEach(origins::remove);
+    return new Merged(Settings.of(merged), origins);
+  }
+
+  private static void putAll(Map<String, String> merged, Map<String, String> origins, Map<String, String> values,
+                             String origin) {
+    merged.putAll(values);
+    values.keySet().forEach(k -> origins.put(k, origin));
   }
 
   /**

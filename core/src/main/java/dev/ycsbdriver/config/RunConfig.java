@@ -50,29 +50,33 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
   public static final PropertySpec WORKLOAD = PropertySpec.optional("workload", "",
       "the site.ycsb.Workload class, e.g. site.ycsb.workloads.CoreWorkload");
   public static final PropertySpec THREADS = PropertySpec.of("threadcount", "1", "threads",
-      "client threads, each with its own DB instance (-threads)");
+      "client threads, each with its own DB instance (-threads), 1 to 100000; a run with fewer operations uses one "
+          + "thread per operation").integer(1, 100_000);
   public static final PropertySpec TARGET = PropertySpec.of("target", "0", "ops/s",
-      "total target throughput; 0 runs unthrottled (-target)");
+      "total target throughput; 0 runs unthrottled (-target)").integer(0, Long.MAX_VALUE / 2);
   public static final PropertySpec OPERATION_COUNT = PropertySpec.of("operationcount", "0", "operations",
-      "operations in the run phase; 0 runs until maxexecutiontime");
+      "operations in the run phase; 0 runs until maxexecutiontime").integer(0, Long.MAX_VALUE);
   public static final PropertySpec RECORD_COUNT = PropertySpec.of("recordcount", "0", "records",
-      "records in the table; the load phase inserts them");
+      "records in the table; the load phase inserts them, 0 to 2^31-1 (CoreWorkload reads an int)")
+      .integer(0, Integer.MAX_VALUE);
   public static final PropertySpec INSERT_COUNT = PropertySpec.optional("insertcount", "records",
-      "records this load inserts, from insertstart (default: recordcount - insertstart)");
+      "records this load inserts, from insertstart (default: recordcount - insertstart)").integer(0, Integer.MAX_VALUE);
+  public static final PropertySpec INSERT_START = PropertySpec.of("insertstart", "0", "records",
+      "the first record number the load inserts (CoreWorkload)").integer(0, Long.MAX_VALUE);
   public static final PropertySpec MAX_EXECUTION_TIME = PropertySpec.of("maxexecutiontime", "0", "s",
-      "stop after this many seconds; 0 for no limit");
+      "stop after this many seconds; 0 for no limit").integer(0, Long.MAX_VALUE / 1_000_000_000L);
   public static final PropertySpec STATUS = PropertySpec.of("status", "false", "",
-      "print a status line on stderr every status.interval (-s)");
+      "print a status line on stderr every status.interval (-s)").flag();
   public static final PropertySpec STATUS_INTERVAL = PropertySpec.of("status.interval", "10", "s",
-      "seconds between status lines");
+      "seconds between status lines, 1 to 86400").integer(1, 86_400);
   public static final PropertySpec STATUS_PORT = PropertySpec.of("status.port", "0", "port",
       "serve live Prometheus metrics on http://<status.bind>:<port>/metrics while the phase runs, 1-65535; "
-          + "0 turns the endpoint off");
+          + "0 turns the endpoint off").integer(0, 65_535);
   public static final PropertySpec STATUS_BIND = PropertySpec.of("status.bind", "127.0.0.1", "",
       "address the status.port endpoint listens on; 0.0.0.0 exposes it to the network");
   public static final PropertySpec LABEL = PropertySpec.of("label", "", "", "prefix of status lines (-l)");
   public static final PropertySpec SPIN_SLEEP = PropertySpec.of("spin.sleep", "false", "",
-      "busy-wait instead of parking while pacing to the target");
+      "busy-wait instead of parking while pacing to the target").flag();
   public static final PropertySpec EXPORT_FILE = PropertySpec.optional("exportfile", "",
       "write the summary to this file instead of stdout");
   public static final PropertySpec EXPORTER = PropertySpec.of("exporter",
@@ -81,22 +85,24 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
   public static final PropertySpec RESULT_DIR = PropertySpec.of("result.dir", "results", "",
       "directory under which each run writes result.json and .hlog files");
   public static final PropertySpec FAIL_ON_ERROR = PropertySpec.of("failonerror", "true", "",
-      "exit with code 1 when any operation did not return OK (the summary is still written)");
+      "exit with code 1 when any operation did not return OK (the summary is still written)").flag();
   public static final PropertySpec STOP_TIMEOUT = PropertySpec.of("stop.timeout", "5s", "s",
-      "after maxexecutiontime or Ctrl-C, how long to wait for operations still inside the binding");
+      "after maxexecutiontime or Ctrl-C, how long to wait for operations still inside the binding, 0 to 1h")
+      .duration(Duration.ZERO, Duration.ofHours(1));
   public static final PropertySpec PROFILE = PropertySpec.optional("profile", "",
       "durability profile: conf/<binding>/<profile>.properties, e.g. durable or fast");
   public static final PropertySpec STORE_NAME = PropertySpec.optional("store.name", "",
       "the name reports give this store configuration, e.g. postgres-tuned (default: the binding name)");
   public static final PropertySpec WARMUP = PropertySpec.of("warmup", "0s", "s",
       "run only: operations in this first stretch of the run are left out of every figure (throughput, "
-          + "latency, CPU, status counts); maxexecutiontime and operationcount count after it");
+          + "latency, CPU, status counts); maxexecutiontime and operationcount count after it; at most 1 day")
+      .duration(Duration.ZERO, Duration.ofDays(1));
 
   private static final String TEXT_EXPORTER = "site.ycsb.measurements.exporter.TextMeasurementsExporter";
 
   /** @return every driver key, for documentation and {@code bin/ycsb bindings} */
   public static List<PropertySpec> specs() {
-    return List.of(WORKLOAD, THREADS, TARGET, OPERATION_COUNT, RECORD_COUNT, INSERT_COUNT, MAX_EXECUTION_TIME,
+    return List.of(WORKLOAD, THREADS, TARGET, OPERATION_COUNT, RECORD_COUNT, INSERT_START, INSERT_COUNT, MAX_EXECUTION_TIME,
         STATUS, STATUS_INTERVAL, STATUS_PORT, STATUS_BIND, LABEL, SPIN_SLEEP, EXPORT_FILE, EXPORTER, RESULT_DIR,
         FAIL_ON_ERROR, STOP_TIMEOUT, PROFILE, WARMUP, STORE_NAME, ClientPartition.INDEX, ClientPartition.COUNT);
   }
@@ -116,19 +122,19 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
       throw new ConfigException("workload: missing; give a workload file (-P workloads/workloada) or "
           + "-p workload=site.ycsb.workloads.CoreWorkload");
     }
-    int threads = settings.getInt(THREADS, 1, 100_000);
-    long target = settings.getLong(TARGET, 0, Long.MAX_VALUE / 2);
-    long recordCount = settings.getLong(RECORD_COUNT, 0, Integer.MAX_VALUE);
+    int threads = settings.getInt(THREADS);
+    long target = settings.getLong(TARGET);
+    long recordCount = settings.getLong(RECORD_COUNT);
     long operations;
     if (phase == Phase.LOAD) {
       operations = settings.contains(INSERT_COUNT.key())
-          ? settings.getLong(INSERT_COUNT, 0, Integer.MAX_VALUE) : recordCount;
+          ? settings.getLong(INSERT_COUNT) : recordCount;
     } else {
-      operations = settings.getLong(OPERATION_COUNT, 0, Long.MAX_VALUE);
+      operations = settings.getLong(OPERATION_COUNT);
     }
-    long maxSeconds = settings.getLong(MAX_EXECUTION_TIME, 0, Long.MAX_VALUE / 1_000_000_000L);
-    long statusSeconds = settings.getLong(STATUS_INTERVAL, 1, 86_400);
-    int statusPort = settings.getInt(STATUS_PORT, 0, 65_535);
+    long maxSeconds = settings.getLong(MAX_EXECUTION_TIME);
+    long statusSeconds = settings.getLong(STATUS_INTERVAL);
+    int statusPort = settings.getInt(STATUS_PORT);
     String statusBind = settings.getTrimmed(STATUS_BIND);
     if (statusPort > 0 && (statusBind == null || statusBind.isEmpty())) {
       throw new ConfigException("status.bind: an address is required with status.port, got ''; "
@@ -141,7 +147,7 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
     }
     String exportFile = settings.getTrimmed(EXPORT_FILE);
     String profile = settings.getTrimmed(PROFILE);
-    Duration warmup = settings.getDuration(WARMUP, Duration.ZERO, Duration.ofDays(1));
+    Duration warmup = settings.getDuration(WARMUP);
     if (phase == Phase.LOAD && !warmup.isZero()) {
       throw new ConfigException("warmup: applies to the run phase only, got " + settings.getTrimmed(WARMUP)
           + " for a load; remove it from the load command");
@@ -150,9 +156,17 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
         settings.getBoolean(STATUS), Duration.ofSeconds(statusSeconds), settings.getString(LABEL),
         settings.getBoolean(SPIN_SLEEP), exportFile == null || exportFile.isEmpty() ? null : Path.of(exportFile),
         Path.of(settings.getTrimmed(RESULT_DIR)), settings.getBoolean(FAIL_ON_ERROR),
-        settings.getDuration(STOP_TIMEOUT, Duration.ZERO, Duration.ofHours(1)),
+        settings.getDuration(STOP_TIMEOUT),
         profile == null || profile.isEmpty() ? null : profile, warmup, statusPort, statusBind,
         ClientPartition.from(settings));
+  }
+
+  /**
+   * @return the client threads that run: {@link #threadCount()}, lowered to {@link #operationCount()} when
+   *     there are fewer operations than threads (YCSB lowers it too), so that no thread idles
+   */
+  public int effectiveThreadCount() {
+    return operationCount > 0 && threadCount > operationCount ? (int) operationCount : threadCount;
   }
 
   /** @return whether operations follow a target schedule */

@@ -1,14 +1,11 @@
 package dev.ycsbdriver.config;
 
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
-import java.util.Set;
 import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -23,7 +20,7 @@ import java.util.regex.Pattern;
  *
  * <p>Example:
  * <pre>{@code
- * int threads = settings.getInt(RunConfig.THREADS, 1, 100_000);   // "threadcount: must be >= 1, got 0"
+ * int threads = settings.getInt(RunConfig.THREADS);   // range from the spec: "threadcount: must be >= 1, got 0"
  * }</pre>
  */
 public final class Settings {
@@ -106,6 +103,85 @@ public final class Settings {
   }
 
   /**
+   * @return the value of {@code spec}, a {@link PropertySpec.Kind#INTEGER}, as an int
+   * @throws ConfigException if it is not an integer or lies outside the spec's range
+   * @throws IllegalArgumentException if the spec is not an integer within the int range
+   */
+  public int getInt(PropertySpec spec) throws ConfigException {
+    requireKind(spec, PropertySpec.Kind.INTEGER);
+    if (spec.minLong() < Integer.MIN_VALUE || spec.maxLong() > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException(spec.key() + ": its range exceeds an int; read it with getLong");
+    }
+    return (int) getLong(spec, spec.minLong(), spec.maxLong());
+  }
+
+  /**
+   * @return the value of {@code spec}, a {@link PropertySpec.Kind#INTEGER}, as a long
+   * @throws ConfigException if it is not an integer or lies outside the spec's range
+   */
+  public long getLong(PropertySpec spec) throws ConfigException {
+    requireKind(spec, PropertySpec.Kind.INTEGER);
+    return getLong(spec, spec.minLong(), spec.maxLong());
+  }
+
+  /**
+   * @return the value of {@code spec}, a {@link PropertySpec.Kind#NUMBER}
+   * @throws ConfigException if it is not a finite number or lies outside the spec's range
+   */
+  public double getDouble(PropertySpec spec) throws ConfigException {
+    requireKind(spec, PropertySpec.Kind.NUMBER);
+    return getDouble(spec, spec.min(), spec.max());
+  }
+
+  /**
+   * @return the value of {@code spec}, a {@link PropertySpec.Kind#DURATION}
+   * @throws ConfigException if it is not a duration or lies outside the spec's range
+   */
+  public Duration getDuration(PropertySpec spec) throws ConfigException {
+    requireKind(spec, PropertySpec.Kind.DURATION);
+    return getDuration(spec, Duration.ofMillis(spec.minLong()), Duration.ofMillis(spec.maxLong()));
+  }
+
+  /**
+   * @return the value of {@code spec}, a {@link PropertySpec.Kind#CHOICE}, lower-cased
+   * @throws ConfigException if the value is not one of the spec's choices
+   */
+  public String getChoice(PropertySpec spec) throws ConfigException {
+    requireKind(spec, PropertySpec.Kind.CHOICE);
+    return getChoice(spec, spec.choices());
+  }
+
+  /**
+   * Checks the value of {@code spec} against its kind and range, when it is set; a {@link PropertySpec.Kind#TEXT}
+   * is left to its owner.
+   *
+   * @throws ConfigException naming the key when its value is malformed or out of range
+   */
+  public void check(PropertySpec spec) throws ConfigException {
+    if (!values.containsKey(spec.key())) {
+      return;
+    }
+    switch (spec.kind()) {
+      case INTEGER -> getLong(spec);
+      case NUMBER -> getDouble(spec);
+      case FLAG -> getBoolean(spec);
+      case DURATION -> getDuration(spec);
+      case CHOICE -> getChoice(spec);
+      case TEXT -> {
+      }
+      default -> throw new IllegalStateException("unknown kind " + spec.kind());
+    }
+  }
+
+  private static void requireKind(PropertySpec spec, PropertySpec.Kind kind) {
+    if (spec.kind() != kind) {
+      throw new IllegalArgumentException(spec.key() + ": declared as " + spec.kind() + ", read as " + kind);
+    }
+  }
+
+  /**
+   * For a key declared without a range (a {@link PropertySpec.Kind#TEXT} spec); prefer {@link #getInt(PropertySpec)}.
+   *
    * @param min smallest accepted value, inclusive
    * @param max largest accepted value, inclusive
    * @return the value of {@code spec} as an int
@@ -153,9 +229,14 @@ public final class Settings {
     } catch (NumberFormatException e) {
       throw new ConfigException(spec.key() + ": must be a number" + unitHint(spec) + ", got '" + text + "'");
     }
-    if (!Double.isFinite(v) || v < min || v > max) {
-      throw new ConfigException(spec.key() + ": must be between " + fmt(min) + " and " + fmt(max)
-          + unitHint(spec) + ", got " + text);
+    if (!Double.isFinite(v)) {
+      throw new ConfigException(spec.key() + ": must be a finite number" + unitHint(spec) + ", got " + text);
+    }
+    if (v < min) {
+      throw new ConfigException(spec.key() + ": must be >= " + fmt(min) + unitHint(spec) + ", got " + text);
+    }
+    if (v > max) {
+      throw new ConfigException(spec.key() + ": must be <= " + fmt(max) + unitHint(spec) + ", got " + text);
     }
     return v;
   }
@@ -246,28 +327,6 @@ public final class Settings {
           + text + "'");
     }
     return v;
-  }
-
-  /**
-   * Rejects keys under {@code prefix} that no spec declares, with a "did you mean" hint.
-   *
-   * @param prefix a namespace such as {@code "postgres."}
-   * @param specs the keys its owner declares
-   * @throws ConfigException naming the first unknown key
-   */
-  public void checkNamespace(String prefix, Collection<PropertySpec> specs) throws ConfigException {
-    Set<String> known = new java.util.HashSet<>();
-    for (PropertySpec s : specs) {
-      known.add(s.key());
-    }
-    for (String key : values.keySet()) {
-      if (key.startsWith(prefix) && !known.contains(key)) {
-        List<String> candidates = new ArrayList<>(known);
-        String near = Names.nearest(key, candidates);
-        throw new ConfigException(key + ": unknown property" + (near != null ? "; did you mean " + near + "?"
-            : "; known: " + String.join(", ", new java.util.TreeSet<>(known))));
-      }
-    }
   }
 
   private static void checkRange(PropertySpec spec, long v, long min, long max, String text)

@@ -1,13 +1,14 @@
 package dev.ycsbdriver.cpu;
 
 import dev.ycsbdriver.config.PropertySpec;
+import java.time.Duration;
 import java.util.List;
 
 /** The CPU sampler's configuration keys, under {@code cpu.}. */
 public final class CpuConfig {
   /** Time between two samples; the first sample is taken when the clock starts, the last when it stops. */
   public static final PropertySpec INTERVAL = PropertySpec.of("cpu.interval", "1s", "s",
-      "time between two CPU samples, 100ms to 1h");
+      "time between two CPU samples, 100ms to 1h").duration(Duration.ofMillis(100), Duration.ofHours(1));
   /** Server process names, comma-separated; overrides the binding's own names. */
   public static final PropertySpec SERVER_PROCESS = PropertySpec.optional("cpu.server.process", "",
       "server process names as the OS shows them, comma-separated (e.g. postgres); overrides the binding's names");

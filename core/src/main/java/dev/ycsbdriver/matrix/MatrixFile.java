@@ -2,6 +2,7 @@ package dev.ycsbdriver.matrix;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.RunConfig;
 import dev.ycsbdriver.config.Settings;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,7 +69,7 @@ public final class MatrixFile {
     String fileName = file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
     String name = name(yaml, "/name", fileName);
     Path output = Path.of(text(yaml, "/output", "results/matrix-" + name));
-    long recordCount = integer(yaml, "/recordcount", null, 1, Integer.MAX_VALUE);
+    long recordCount = integer(yaml, "/recordcount", null, 1, RunConfig.RECORD_COUNT.maxLong());
     boolean hasOps = root.has("operationcount");
     boolean hasDuration = root.has("duration");
     if (hasOps == hasDuration) {
@@ -81,7 +82,7 @@ public final class MatrixFile {
     int repeats = (int) integer(yaml, "/repeats", 1L, 1, 1000);
     List<Integer> threads = new ArrayList<>();
     for (String p : list(yaml, "/threads", true)) {
-      threads.add((int) integer(yaml, p, null, 1, 100_000));
+      threads.add((int) integer(yaml, p, null, RunConfig.THREADS.minLong(), RunConfig.THREADS.maxLong()));
     }
     List<MatrixSpec.Workload> workloads = new ArrayList<>();
     Set<String> workloadNames = new HashSet<>();
@@ -93,7 +94,8 @@ public final class MatrixFile {
       workloads.add(w);
     }
     Map<String, String> properties = properties(yaml, "/properties");
-    int loadThreads = (int) integer(yaml, "/loadThreads", 16L, 1, 100_000);
+    int loadThreads = (int) integer(yaml, "/loadThreads", 16L, RunConfig.THREADS.minLong(),
+        RunConfig.THREADS.maxLong());
     List<String> defaultProfiles = root.has("profiles") ? names(yaml, "/profiles") : List.of();
     List<MatrixSpec.Store> stores = new ArrayList<>();
     Set<String> storeNames = new java.util.LinkedHashSet<>();

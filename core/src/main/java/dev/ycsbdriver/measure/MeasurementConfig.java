@@ -56,13 +56,14 @@ public record MeasurementConfig(Interval interval, List<Double> percentiles, boo
         : null;
   }
   public static final PropertySpec MEASUREMENT_INTERVAL = PropertySpec.of("measurement.interval", "op", "",
-      "latency shown in the summary: op (service time), intended (from the scheduled start), both");
+      "latency shown in the summary: op (service time), intended (from the scheduled start), both")
+      .choice("op", "intended", "both");
   public static final PropertySpec PERCENTILES = PropertySpec.of("hdrhistogram.percentiles", "95,99", "%",
       "percentiles printed per operation, comma-separated");
   public static final PropertySpec VERBOSE = PropertySpec.of("measurement.histogram.verbose", "false", "",
-      "print every recorded latency value with its count");
+      "print every recorded latency value with its count").flag();
   public static final PropertySpec REPORT_EACH_ERROR = PropertySpec.of("reportlatencyforeacherror", "false", "",
-      "name failed operations' latency <OP>-<STATUS> instead of <OP>-FAILED");
+      "name failed operations' latency <OP>-<STATUS> instead of <OP>-FAILED").flag();
   public static final PropertySpec TRACKED_ERRORS = PropertySpec.optional("latencytrackederrors", "",
       "comma-separated statuses whose latency is named <OP>-<STATUS>");
 
@@ -96,7 +97,7 @@ public record MeasurementConfig(Interval interval, List<Double> percentiles, boo
           + "'; the result JSON and the .hlog files hold the full latency distribution");
     }
     Interval interval = Interval.valueOf(
-        settings.getChoice(MEASUREMENT_INTERVAL, List.of("op", "intended", "both")).toUpperCase(java.util.Locale.ROOT));
+        settings.getChoice(MEASUREMENT_INTERVAL).toUpperCase(java.util.Locale.ROOT));
     List<Double> percentiles = new ArrayList<>();
     String text = settings.getTrimmed(PERCENTILES);
     for (String part : text.split(",")) {

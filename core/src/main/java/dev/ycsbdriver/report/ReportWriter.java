@@ -39,11 +39,17 @@ public final class ReportWriter {
   /**
    * @param request what to write
    * @return the report's Markdown file
-   * @throws ConfigException for unreadable or foreign input files, or a baseline that names no store
+   * @throws ConfigException for unreadable or foreign input files, results none of which ended ok, or a
+   *     baseline that names no store
    * @throws IOException when the output cannot be written
    */
   public static Path write(Request request) throws ConfigException, IOException {
     List<RunResult> runs = ResultReader.read(request.inputs());
+    if (runs.stream().noneMatch(r -> r.status().equals("ok"))) {
+      throw new ConfigException("report: needs at least one result that ended ok, got " + runs.size() + " that "
+          + (runs.size() == 1 ? "was " : "were ") + runs.stream().map(RunResult::status).distinct().sorted()
+          .collect(java.util.stream.Collectors.joining(" or ")) + "; nothing to compare");
+    }
     ReportModel model = ReportModel.build(runs, request.title(), request.baseline());
     if (request.baseline() != null && model.baseline() == null) {
       throw new ConfigException("--baseline: must name a store in the results (" + String.join(", ", model.stores())

@@ -83,7 +83,11 @@ public final class ResultJson {
     root.put("workload", r.config().workloadClass());
     root.put("workloadName", r.workloadName());
     root.put("label", r.config().label());
-    root.put("threads", r.config().threadCount());
+    root.put("threads", r.config().effectiveThreadCount());
+    if (r.config().effectiveThreadCount() != r.config().threadCount()) {
+      // threadcount asked for more threads than operations; "threads" is how many ran
+      root.put("threadsRequested", r.config().threadCount());
+    }
     if (r.config().client().multiple()) {
       root.putObject("client").put("index", r.config().client().index()).put("count", r.config().client().count());
     }

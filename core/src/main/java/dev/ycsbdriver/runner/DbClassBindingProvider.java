@@ -58,6 +58,16 @@ public final class DbClassBindingProvider implements BindingProvider {
     return className;
   }
 
+  /**
+   * Checks that the class can be run, without creating an instance.
+   *
+   * @throws ConfigException if the class is missing, not a {@code site.ycsb.DB}, or has no public
+   *     no-argument constructor
+   */
+  public void checkClass() throws ConfigException {
+    constructor();
+  }
+
   @Override
   public Binding open(BindingContext context) throws ConfigException {
     Constructor<? extends DB> constructor = constructor();

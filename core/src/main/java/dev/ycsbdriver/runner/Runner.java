@@ -84,15 +84,9 @@ public final class Runner {
     if (typeWarning != null) {
       warn(typeWarning);
     }
-    Duration cpuInterval = settings.getDuration(CpuConfig.INTERVAL, Duration.ofMillis(100), Duration.ofHours(1));
-    if (!request.provider().properties().isEmpty()) {
-      settings.checkNamespace(request.provider().name() + ".", request.provider().properties());
-    }
-    settings.checkNamespace("cpu.", CpuConfig.SPECS);
-
-    int threads = config.threadCount();
-    if (config.operationCount() > 0 && threads > config.operationCount()) {
-      threads = (int) config.operationCount();
+    Duration cpuInterval = settings.getDuration(CpuConfig.INTERVAL);
+    int threads = config.effectiveThreadCount();
+    if (threads < config.threadCount()) {
       warn("threadcount " + config.threadCount() + " is larger than the " + config.operationCount()
           + " operations to do; using " + threads + " threads");
     }

@@ -27,15 +27,11 @@ final class WorkloadFactory {
   static Workload create(String className, Properties props) throws ConfigException {
     Workload workload;
     try {
-      Class<?> type = Class.forName(className, true, Thread.currentThread().getContextClassLoader());
-      if (!Workload.class.isAssignableFrom(type)) {
-        throw new ConfigException("workload: " + className + " is not a site.ycsb.Workload");
-      }
-      workload = type.asSubclass(Workload.class).getConstructor().newInstance();
-    } catch (ClassNotFoundException | LinkageError e) {
-      throw new ConfigException("workload: class " + className + " not found; put its jar on the classpath with -cp", e);
+      workload = workloadClass(className).getConstructor().newInstance();
     } catch (InvocationTargetException e) {
       throw new ConfigException("workload: " + className + " could not be created: " + e.getCause(), e.getCause());
+    } catch (LinkageError e) {
+      throw new ConfigException("workload: " + className + " could not be created: " + e, e);
     } catch (ReflectiveOperationException e) {
       throw new ConfigException("workload: " + className + " needs a public no-argument constructor", e);
     }
@@ -48,6 +44,24 @@ final class WorkloadFactory {
       throw new ConfigException("workload: invalid configuration: " + Secrets.maskText(describe(e)), e);
     }
     return workload;
+  }
+
+  /**
+   * @param className the workload class
+   * @return the class, loaded but not initialised
+   * @throws ConfigException if it is missing or not a {@code site.ycsb.Workload}
+   */
+  static Class<? extends Workload> workloadClass(String className) throws ConfigException {
+    Class<?> type;
+    try {
+      type = Class.forName(className, false, Thread.currentThread().getContextClassLoader());
+    } catch (ClassNotFoundException | LinkageError e) {
+      throw new ConfigException("workload: class " + className + " not found; put its jar on the classpath with -cp", e);
+    }
+    if (!Workload.class.isAssignableFrom(type)) {
+      throw new ConfigException("workload: " + className + " is not a site.ycsb.Workload");
+    }
+    return type.asSubclass(Workload.class);
   }
 
   private static String describe(Throwable e) {

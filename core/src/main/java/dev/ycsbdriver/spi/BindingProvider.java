@@ -32,8 +32,11 @@ public interface BindingProvider {
   String description();
 
   /**
-   * @return the binding's own property keys with defaults and units, in the order to show them; keys
-   *     under {@code <name>.} that are not listed here are rejected as typos
+   * @return the binding's own property keys with defaults and units, in the order to show them. They join
+   *     the driver's one registry of keys ({@code dev.ycsbdriver.runner.Preflight}), which runs before
+   *     anything else: keys under {@code <name>.} that are not listed here are rejected as typos, a key
+   *     close to a listed one gets a did-you-mean, and a value is checked against the spec's kind and range
+   *     (declare them with {@link PropertySpec#integer}, {@link PropertySpec#choice} and friends)
    */
   List<PropertySpec> properties();
 

@@ -83,7 +83,7 @@ class ClientPartitionTest {
         .isInstanceOf(ConfigException.class)
         .hasMessage("client.index: must be >= 0 and < client.count (3), got 3");
     assertThatThrownBy(() -> ClientPartition.from(settings("client.index", "-1", "client.count", "2")))
-        .hasMessage("client.index: must be >= 0 and < client.count (2), got -1");
+        .hasMessage("client.index: must be >= 0, got -1");
     assertThatThrownBy(() -> ClientPartition.from(settings("client.index", "x")))
         .hasMessage("client.index: must be an integer, got 'x'");
     assertThatThrownBy(() -> ClientPartition.from(settings("client.count", "3")))

@@ -48,10 +48,19 @@ class SettingsTest {
   }
 
   @Test
-  void unknownKeyInABindingNamespaceSuggestsTheNearest() {
-    List<PropertySpec> specs = List.of(PropertySpec.of("postgres.synchronous_commit", null, "", "x"));
-    assertThatThrownBy(() -> Settings.of(Map.of("postgres.synchronous_comit", "on")).checkNamespace("postgres.", specs))
-        .hasMessage("postgres.synchronous_comit: unknown property; did you mean postgres.synchronous_commit?");
+  void rangesComeFromTheSpec() throws Exception {
+    PropertySpec port = PropertySpec.of("port", "0", "port", "a port").integer(0, 65_535);
+    assertThat(Settings.of(Map.of()).getInt(port)).isZero();
+    assertThatThrownBy(() -> Settings.of(Map.of("port", "65536")).getInt(port))
+        .hasMessage("port: must be <= 65535 (port), got 65536");
+    PropertySpec share = PropertySpec.of("share", "0.5", "", "a share").number(0, Double.MAX_VALUE);
+    assertThatThrownBy(() -> Settings.of(Map.of("share", "-0.1")).getDouble(share))
+        .hasMessage("share: must be >= 0, got -0.1");
+    PropertySpec mode = PropertySpec.of("mode", "a", "", "a choice").choice("a", "B");
+    assertThat(Settings.of(Map.of("mode", "b")).getChoice(mode)).isEqualTo("b");
+    assertThatThrownBy(() -> Settings.of(Map.of("mode", "c")).check(mode))
+        .hasMessage("mode: must be one of a, b, got 'c'");
+    assertThatThrownBy(() -> Settings.of(Map.of()).getInt(N)).isInstanceOf(IllegalArgumentException.class);
   }
 
   @Test

@@ -58,6 +58,17 @@ class CellProcessTest {
 
   @Test
   void noCellsDirectoryIsNothingToWaitFor() throws Exception {
-    CellProcess.awaitLeftChildren(cells.resolve("missing"), new PrintStream(new ByteArrayOutputStream()));
+    Path missing = cells.resolve("missing");
+    ByteArrayOutputStream err = new ByteArrayOutputStream();
+    long start = System.nanoTime();
+
+    CellProcess.awaitLeftChildren(missing, new PrintStream(err, true, StandardCharsets.UTF_8));
+
+    assertThat((System.nanoTime() - start) / 1_000_000).as("returns at once").isLessThan(1_000);
+    assertThat(err.size()).as("says nothing").isZero();
+    assertThat(missing).as("creates nothing").doesNotExist();
+    try (var left = Files.list(cells)) {
+      assertThat(left).isEmpty();
+    }
   }
 }

@@ -21,13 +21,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The result JSON validates against its published schema and agrees with the summary and .hlog files. */
-class ResultJsonTest {
+public class ResultJsonTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   @TempDir
   Path results;
 
-  static Set<ValidationMessage> validate(JsonNode document) throws Exception {
+  /** @return what in {@code document} breaks the published result schema; empty when it is valid */
+  public static Set<ValidationMessage> validate(JsonNode document) throws Exception {
     try (InputStream schemaText = ResultJson.class.getResourceAsStream(ResultJson.SCHEMA_RESOURCE)) {
       JsonSchema schema = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(schemaText);
       return schema.validate(document);

@@ -1,0 +1,105 @@
+package dev.ycsbdriver.runner;
+
+import dev.ycsbdriver.config.ClientPartition;
+import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.ConfigLoader;
+import dev.ycsbdriver.config.PropertyRegistry;
+import dev.ycsbdriver.config.PropertySpec;
+import dev.ycsbdriver.config.RunConfig;
+import dev.ycsbdriver.config.Settings;
+import dev.ycsbdriver.cpu.CpuConfig;
+import dev.ycsbdriver.measure.MeasurementConfig;
+import dev.ycsbdriver.spi.BindingProvider;
+import dev.ycsbdriver.spi.Phase;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import site.ycsb.workloads.CoreWorkload;
+
+/**
+ * Checks a command's whole configuration before anything runs (no directory created, no thread, no
+ * connection): every key against the one registry of declared keys ({@link #registry}), every declared
+ * value against its kind and range, the measurement keys, and CoreWorkload's values together
+ * ({@link CoreWorkloadCheck}).
+ *
+ * <p>Leniency: with a custom {@code -db} class (anything but {@code site.ycsb.BasicDB}) or a workload
+ * class that is not CoreWorkload, a near miss outside the driver's namespaces is a warning, since such a
+ * class may read keys nobody declared here; see {@link PropertyRegistry}.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class Preflight {
+  private Preflight() {
+  }
+
+  /**
+   * @param provider the command's binding, whose {@link BindingProvider#properties()} join the registry
+   *     and whose {@code <name>.} namespace is strict
+   * @return the keys of the driver, of YCSB (Client, measurements, CoreWorkload, BasicDB, other upstream
+   *     workloads) and of the binding
+   */
+  public static PropertyRegistry registry(BindingProvider provider) {
+    List<PropertySpec> all = new ArrayList<>(driverSpecs());
+    all.addAll(CoreWorkloadKeys.SPECS);
+    all.addAll(UpstreamKeys.specs());
+    all.addAll(provider.properties());
+    List<String> strict = new ArrayList<>(List.of("cpu.", "client."));
+    if (!provider.properties().isEmpty()) {
+      strict.add(provider.name() + ".");
+    }
+    return new PropertyRegistry(all, strict, List.of(UpstreamKeys.HTRACE_PREFIX));
+  }
+
+  /** @return the driver's own keys: the run's, the measurement's and the CPU sampler's, in the order to show them */
+  public static List<PropertySpec> driverSpecs() {
+    List<PropertySpec> all = new ArrayList<>(RunConfig.specs());
+    all.addAll(MeasurementConfig.specs());
+    all.addAll(CpuConfig.SPECS);
+    return all;
+  }
+
+  /**
+   * @param settings the merged configuration, before {@link ClientPartition#partition}
+   * @param provider the command's binding
+   * @param phase load or run
+   * @return warnings to print before the run, one line each; empty when there are none
+   * @throws ConfigException naming the first unknown key, bad value or contradiction
+   */
+  public static List<String> check(Settings settings, BindingProvider provider, Phase phase) throws ConfigException {
+    return check(new ConfigLoader.Merged(settings, Map.of()), provider, phase);
+  }
+
+  /**
+   * Like {@link #check(Settings, BindingProvider, Phase)}; an unknown or bad key set in a file names the file.
+   *
+   * @param merged the merged configuration, before {@link ClientPartition#partition}, with each key's file
+   * @param provider the command's binding
+   * @param phase load or run
+   * @return warnings to print before the run, one line each; empty when there are none
+   * @throws ConfigException naming the first unknown key, bad value or contradiction
+   */
+  public static List<String> check(ConfigLoader.Merged merged, BindingProvider provider, Phase phase)
+      throws ConfigException {
+    Settings settings = merged.settings();
+    Class<?> workload = workloadClass(settings);
+    boolean coreWorkload = workload != null && CoreWorkload.class.isAssignableFrom(workload);
+    boolean customDb = false;
+    if (provider instanceof DbClassBindingProvider db) {
+      db.checkClass();
+      customDb = !"site.ycsb.BasicDB".equals(db.className());
+    }
+    List<String> warnings = new ArrayList<>(registry(provider).check(settings, customDb || !coreWorkload, merged.origins()));
+    MeasurementConfig.from(settings);
+    ClientPartition.from(settings);
+    if (coreWorkload) {
+      warnings.addAll(CoreWorkloadCheck.check(settings, phase));
+    }
+    return warnings;
+  }
+
+  /** @return the workload class, or null when {@code workload} is not set (RunConfig says so) */
+  private static Class<?> workloadClass(Settings settings) throws ConfigException {
+    String name = settings.getTrimmed(RunConfig.WORKLOAD);
+    return name == null || name.isEmpty() ? null : WorkloadFactory.workloadClass(name);
+  }
+}
