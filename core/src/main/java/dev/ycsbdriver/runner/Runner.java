@@ -25,6 +25,7 @@ import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.Phase;
+import dev.ycsbdriver.spi.ServerFacts;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -62,6 +63,9 @@ public final class Runner {
   static final double BEHIND_SCHEDULE_MILLIS = 1000;
 
   private final List<String> warnings = new ArrayList<>();
+  /** Start of {@link #run()}: {@code maxexecutiontime} counts from here while connecting. */
+  private long phaseStartNanos;
+  private Instant phaseStart;
 
   /** @param request what to run */
   public Runner(RunRequest request) {
@@ -70,11 +74,19 @@ public final class Runner {
   }
 
   /**
+   * Runs the phase. Opening the binding and connecting the client threads happen on daemon threads
+   * while this thread watches the stop signal and {@code maxexecutiontime} (counted from this call while
+   * connecting, from the start of the clock once running): a stop while connecting returns a report with
+   * no operations and the outcome {@link Outcome.Status#INTERRUPTED} within {@code stop.timeout}, and leaves
+   * a binding call that does not return behind.
+   *
    * @return everything measured
    * @throws ConfigException for an invalid workload, measurement or CPU setting (exit code 2)
    * @throws BindingException when the store cannot be reached or a client thread cannot connect (exit 3)
    */
   public RunReport run() throws ConfigException, BindingException {
+    phaseStartNanos = System.nanoTime();
+    phaseStart = Instant.now();
     Settings settings = request.settings();
     MeasurementConfig measurement = MeasurementConfig.from(settings);
     String typeWarning = MeasurementConfig.typeWarning(settings);
@@ -105,9 +117,18 @@ public final class Runner {
       request.err().println("Loading workload...");
       Workload workload = WorkloadFactory.create(config.workloadClass(), props);
       MachineFacts machine = MachineFacts.read();
-      try (Binding binding = request.provider().open(new BindingContext(settings, config.phase(), threads,
-          config.resultDirectory(), config.profile()))) {
-        return execute(binding, workload, registry, props, threads, measurement, cpuInterval, machine, live);
+      try {
+        Binding binding = open(new BindingContext(settings, config.phase(), threads, config.resultDirectory(),
+            config.profile()));
+        if (binding == null) {
+          return stoppedWhileConnecting(measurement, cpuInterval, machine, request.provider().getClass().getName(),
+              ServerFacts.unknown(), "the binding was still opening");
+        }
+        try {
+          return execute(binding, workload, registry, props, threads, measurement, cpuInterval, machine, live);
+        } finally {
+          close(binding);
+        }
       } finally {
         try {
           workload.cleanup();
@@ -132,13 +153,18 @@ public final class Runner {
           config.spinSleep(), gates, registry));
     }
     clients.forEach(Thread::start);
-    awaitQuietly(gates.ready(), stop);
+    if (!awaitConnecting(gates.ready()) || stop.requested()) {
+      abort(clients, gates);
+      long connected = clients.stream().filter(c -> c.initReturned() && c.initFailure() == null).count();
+      return stoppedWhileConnecting(measurement, cpuInterval, machine, clients.get(0).db().getClass().getName(),
+          binding.serverFacts(), connected + " of " + threads + " client threads had connected");
+    }
     ServerTarget target;
     try {
-      failIfNotConnected(clients, stop);
+      failIfNotConnected(clients);
       target = ServerTarget.resolve(binding.serverLocation(), request.settings());
     } catch (ConfigException | BindingException e) {
-      abort(stop, gates);
+      abort(clients, gates);
       throw e;
     }
     if (target.startWarning() != null) {
@@ -230,7 +256,7 @@ public final class Runner {
     }
   }
 
-  private void failIfNotConnected(List<ClientThread> clients, StopSignal stop) throws BindingException {
+  private void failIfNotConnected(List<ClientThread> clients) throws BindingException {
     int failed = 0;
     Throwable first = null;
     for (ClientThread c : clients) {
@@ -244,19 +270,142 @@ public final class Runner {
       throw new BindingException(request.bindingName() + ": " + failed + " of " + clients.size()
           + " client threads could not start: " + Secrets.maskText(message), first);
     }
-    if (stop.requested()) {
-      throw new BindingException(request.bindingName() + ": stopped while the client threads were connecting");
+  }
+
+  /**
+   * Ends a run before its clock started: the threads that have connected close their connections, for
+   * at most {@code stop.timeout}; threads still connecting are left behind (they are daemons).
+   */
+  private void abort(List<ClientThread> clients, RunGates gates) {
+    StopSignal stop = request.stop();
+    stop.request(StopSignal.Reason.ABORTED);
+    gates.openAll();
+    long giveUp = System.nanoTime() + config.stopTimeout().toNanos();
+    while (clients.stream().anyMatch(c -> c.initReturned() && !c.finished())
+        && System.nanoTime() - giveUp < 0 && !stop.hurried()) {
+      awaitSlice(gates.done());
     }
   }
 
-  private void abort(StopSignal stop, RunGates gates) {
-    stop.request(StopSignal.Reason.ABORTED);
-    gates.openAll();
-    try {
-      gates.done().await(config.stopTimeout().toMillis(), TimeUnit.MILLISECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+  /**
+   * Opens the binding on a daemon thread, watching the stop signal and the time limit. After a stop the
+   * open gets {@code stop.timeout} to return (a binding may have changed server settings it then puts
+   * back on close); one that returns later is closed by its own thread.
+   *
+   * @return the binding, or null when the phase was stopped while it was opening
+   */
+  private Binding open(BindingContext context) throws ConfigException, BindingException {
+    DaemonCall<Binding> call = DaemonCall.start("ycsb-binding-open", () -> request.provider().open(context),
+        Runner::closeQuietly);
+    if (!awaitConnecting(call.returned()) && !awaitGrace(call.returned())) {
+      call.abandon();
+      return null;
     }
+    Binding binding;
+    try {
+      binding = call.get();
+    } catch (ConfigException | BindingException | RuntimeException e) {
+      if (request.stop().requested()) {
+        return null;
+      }
+      throw e;
+    } catch (Exception e) {
+      throw new IllegalStateException(e);
+    }
+    if (request.stop().requested()) {
+      closeQuietly(binding);
+      return null;
+    }
+    return binding;
+  }
+
+  /**
+   * Closes the binding on a daemon thread: as long as it takes while no stop is requested (the socket
+   * timeouts bound it), at most {@code stop.timeout} after one.
+   */
+  private void close(Binding binding) {
+    DaemonCall<Boolean> call = DaemonCall.start("ycsb-binding-close", () -> {
+      binding.close();
+      return true;
+    }, done -> { });
+    while (!awaitSlice(call.returned())) {
+      if (request.stop().requested()) {
+        if (!awaitGrace(call.returned())) {
+          call.abandon();
+          request.err().println("ycsb: warning: " + request.bindingName() + ": closing the binding did not end within "
+              + "stop.timeout=" + config.stopTimeout().toMillis() + " ms; left behind");
+          return;
+        }
+        break;
+      }
+    }
+    try {
+      call.get();
+    } catch (Exception e) {
+      request.err().println("ycsb: warning: " + request.bindingName() + ": closing the binding failed: "
+          + Secrets.maskText(String.valueOf(e.getMessage())));
+    }
+  }
+
+  private static void closeQuietly(Binding binding) {
+    try {
+      binding.close();
+    } catch (RuntimeException ignored) {
+      // nobody uses this binding; its close is only tidying up
+    }
+  }
+
+  /**
+   * Waits for a connecting step while watching the stop signal and {@code maxexecutiontime}, which is
+   * counted from the start of the phase while connecting; a time limit that runs out requests the stop.
+   *
+   * @return true when the step ended, false when a stop was requested first
+   */
+  private boolean awaitConnecting(CountDownLatch step) {
+    StopSignal stop = request.stop();
+    while (!awaitSlice(step)) {
+      if (stop.requested()) {
+        return false;
+      }
+      if (!config.maxExecutionTime().isZero()
+          && System.nanoTime() - phaseStartNanos >= config.maxExecutionTime().toNanos()) {
+        if (stop.request(StopSignal.Reason.MAX_EXECUTION_TIME)) {
+          request.err().println("Maximum execution time of " + config.maxExecutionTime().toSeconds()
+              + " s reached while connecting to the store; stopping.");
+        }
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** @return whether {@code step} ended within {@code stop.timeout} from now (not waiting when hurried) */
+  private boolean awaitGrace(CountDownLatch step) {
+    long giveUp = System.nanoTime() + config.stopTimeout().toNanos();
+    while (!awaitSlice(step)) {
+      if (request.stop().hurried() || System.nanoTime() - giveUp >= 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
+   * The report of a phase stopped before its clock started: no operations, outcome interrupted.
+   *
+   * @param where how far connecting got, e.g. {@code 3 of 8 client threads had connected}
+   */
+  private RunReport stoppedWhileConnecting(MeasurementConfig measurement, Duration cpuInterval, MachineFacts machine,
+                                           String dbClass, ServerFacts server, String where) {
+    String why = request.stop().reason() == StopSignal.Reason.MAX_EXECUTION_TIME
+        ? "maxexecutiontime=" + config.maxExecutionTime().toSeconds() + " s ran out while connecting to the store"
+        : "interrupted while connecting to the store";
+    String error = why + " (" + where + "): no operation ran, nothing was measured";
+    Outcome outcome = new Outcome(Outcome.Status.INTERRUPTED, List.of(error));
+    return new RunReport(ToolVersion.get(), request.bindingName(), request.workloadName(), dbClass, config,
+        request.settings(), measurement, phaseStart, Instant.now(), 0, 0, config.operationCount(), List.of(),
+        GcStats.read(), CpuSummary.unavailable("nothing ran: " + why, cpuInterval.toMillis()), server, machine,
+        List.of(), warnings, outcome, request.runDirectory(), Map.of(), Map.of(), null);
   }
 
   /**
@@ -327,14 +476,6 @@ public final class Runner {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return latch.getCount() == 0;
-    }
-  }
-
-  private static void awaitQuietly(CountDownLatch latch, StopSignal stop) {
-    while (!awaitSlice(latch)) {
-      if (stop.hurried()) {
-        return;
-      }
     }
   }
 
