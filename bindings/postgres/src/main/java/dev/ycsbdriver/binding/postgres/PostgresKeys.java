@@ -2,6 +2,8 @@ package dev.ycsbdriver.binding.postgres;
 
 import dev.ycsbdriver.binding.jdbc.JdbcKeys;
 import dev.ycsbdriver.config.PropertySpec;
+import dev.ycsbdriver.spi.NetworkTimeouts;
+import java.util.ArrayList;
 import java.util.List;
 
 /** The postgres binding's keys. Each also answers to upstream YCSB's JDBC key named in its description. */
@@ -20,10 +22,22 @@ final class PostgresKeys {
   static final PropertySpec SYNCHRONOUS_COMMIT = PropertySpec.optional("postgres.synchronous_commit", "",
       "session synchronous_commit: on, off, local, remote_write or remote_apply; set by the durable and fast profiles");
   static final PropertySpec CREATE_TABLE = JdbcKeys.createTable(false);
-  static final List<PropertySpec> ALL = List.of(URL, USER, PASSWORD, BATCH_SIZE, FETCH_SIZE, AUTO_COMMIT,
+  /**
+   * {@code postgres.connect.timeout}, {@code postgres.login.timeout}, {@code postgres.socket.timeout}: pgjdbc's
+   * {@code connectTimeout}, {@code loginTimeout} and {@code socketTimeout} (whole seconds, rounded up), unless
+   * the URL sets them.
+   */
+  static final NetworkTimeouts.Keys TIMEOUTS = NetworkTimeouts.Keys.of("postgres");
+  static final List<PropertySpec> ALL = all(URL, USER, PASSWORD, BATCH_SIZE, FETCH_SIZE, AUTO_COMMIT,
       SYNCHRONOUS_COMMIT, CREATE_TABLE, JdbcKeys.DROP_TABLE);
   static final List<String> SYNCHRONOUS_COMMIT_VALUES = List.of("on", "off", "local", "remote_write", "remote_apply");
 
   private PostgresKeys() {
+  }
+
+  private static List<PropertySpec> all(PropertySpec... specs) {
+    List<PropertySpec> all = new ArrayList<>(List.of(specs));
+    all.addAll(TIMEOUTS.all());
+    return List.copyOf(all);
   }
 }
