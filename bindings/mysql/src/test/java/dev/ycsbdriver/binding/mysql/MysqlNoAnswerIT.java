@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /** A MySQL URL where a process accepts connections and never answers: one line and exit 3 within the timeout. */
-@Timeout(60)
+@Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class MysqlNoAnswerIT {
   private static final Path RESULTS = Path.of("target", "it-results", "no-answer");
 

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Timeout;
  * {@code maxexecutiontime} ends it within {@code stop.timeout}, and the operations left inside the binding
  * make it incomplete, exit 1 (it exited 0).
  */
-@Timeout(180)
+@Timeout(value = 180, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class PostgresPausedIT {
   private static final Path RESULTS = Path.of("target", "it-results", "paused");
   private static OwnPostgres server;
