@@ -89,7 +89,9 @@ public final class MongoBindingProvider implements BindingProvider {
     int batchSize = s.getInt(BATCH_SIZE, 1, 1_000_000);
     NetworkTimeouts timeouts = timeouts(s);
     MongoClientSettings.Builder settings = MongoClientSettings.builder()
-        .applyToClusterSettings(c -> c.serverSelectionTimeout(timeouts.login().toMillis(), TimeUnit.MILLISECONDS))
+        // for the driver a server selection timeout of 0 fails at once and a negative one waits forever
+        .applyToClusterSettings(c -> c.serverSelectionTimeout(timeouts.login().isZero() ? -1 : timeouts.login().toMillis(),
+            TimeUnit.MILLISECONDS))
         .applyToSocketSettings(so -> so.connectTimeout(NetworkTimeouts.millis(timeouts.connect()), TimeUnit.MILLISECONDS)
             .readTimeout(NetworkTimeouts.millis(timeouts.socket()), TimeUnit.MILLISECONDS))
         // the connection string's own timeouts win: it is applied over the keys
@@ -152,14 +154,11 @@ public final class MongoBindingProvider implements BindingProvider {
 
   /**
    * The timeouts, the login timeout read from {@code mongodb.timeout} when only that older key is given.
-   * A login (server selection) timeout of 0 would fail at once in the driver, so 0 waits the longest
-   * accepted time instead.
    */
   static NetworkTimeouts timeouts(Settings s) throws ConfigException {
     NetworkTimeouts.Keys keys = s.contains(TIMEOUT.key()) && !s.contains(TIMEOUTS.login().key())
         ? new NetworkTimeouts.Keys(TIMEOUTS.connect(), TIMEOUT, TIMEOUTS.socket()) : TIMEOUTS;
-    NetworkTimeouts t = keys.read(s);
-    return t.login().isZero() ? new NetworkTimeouts(keys, t.connect(), NetworkTimeouts.MAX, t.socket()) : t;
+    return keys.read(s);
   }
 
   private static WriteConcern writeConcern(Settings s, ConnectionString cs) throws ConfigException {
