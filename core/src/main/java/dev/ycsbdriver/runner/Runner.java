@@ -63,8 +63,8 @@ public final class Runner {
   static final double BEHIND_SCHEDULE_MILLIS = 1000;
 
   private final List<String> warnings = new ArrayList<>();
-  /** Start of {@link #run()}: {@code maxexecutiontime} counts from here while connecting. */
-  private long phaseStartNanos;
+  /** Created at the start of {@link #run()}: {@code maxexecutiontime} counts from there while connecting. */
+  private PhaseGuard guard;
   private Instant phaseStart;
 
   /** @param request what to run */
@@ -85,7 +85,7 @@ public final class Runner {
    * @throws BindingException when the store cannot be reached or a client thread cannot connect (exit 3)
    */
   public RunReport run() throws ConfigException, BindingException {
-    phaseStartNanos = System.nanoTime();
+    guard = new PhaseGuard(request);
     phaseStart = Instant.now();
     Settings settings = request.settings();
     MeasurementConfig measurement = MeasurementConfig.from(settings);
@@ -118,7 +118,7 @@ public final class Runner {
       Workload workload = WorkloadFactory.create(config.workloadClass(), props);
       MachineFacts machine = MachineFacts.read();
       try {
-        Binding binding = open(new BindingContext(settings, config.phase(), threads, config.resultDirectory(),
+        Binding binding = guard.open(new BindingContext(settings, config.phase(), threads, config.resultDirectory(),
             config.profile()));
         if (binding == null) {
           return stoppedWhileConnecting(measurement, cpuInterval, machine, request.provider().getClass().getName(),
@@ -127,7 +127,7 @@ public final class Runner {
         try {
           return execute(binding, workload, registry, props, threads, measurement, cpuInterval, machine, live);
         } finally {
-          close(binding);
+          guard.close(binding);
         }
       } finally {
         try {
@@ -153,8 +153,8 @@ public final class Runner {
           config.spinSleep(), gates, registry));
     }
     clients.forEach(Thread::start);
-    if (!awaitConnecting(gates.ready()) || stop.requested()) {
-      abort(clients, gates);
+    if (!guard.awaitConnecting(gates.ready()) || stop.requested()) {
+      guard.abort(clients, gates);
       long connected = clients.stream().filter(c -> c.initReturned() && c.initFailure() == null).count();
       return stoppedWhileConnecting(measurement, cpuInterval, machine, clients.get(0).db().getClass().getName(),
           binding.serverFacts(), connected + " of " + threads + " client threads had connected");
@@ -164,7 +164,7 @@ public final class Runner {
       failIfNotConnected(clients);
       target = ServerTarget.resolve(binding.serverLocation(), request.settings());
     } catch (ConfigException | BindingException e) {
-      abort(clients, gates);
+      guard.abort(clients, gates);
       throw e;
     }
     if (target.startWarning() != null) {
@@ -273,133 +273,13 @@ public final class Runner {
   }
 
   /**
-   * Ends a run before its clock started: the threads that have connected close their connections, for
-   * at most {@code stop.timeout}; threads still connecting are left behind (they are daemons).
-   */
-  private void abort(List<ClientThread> clients, RunGates gates) {
-    StopSignal stop = request.stop();
-    stop.request(StopSignal.Reason.ABORTED);
-    gates.openAll();
-    long giveUp = System.nanoTime() + config.stopTimeout().toNanos();
-    while (clients.stream().anyMatch(c -> c.initReturned() && !c.finished())
-        && System.nanoTime() - giveUp < 0 && !stop.hurried()) {
-      awaitSlice(gates.done());
-    }
-  }
-
-  /**
-   * Opens the binding on a daemon thread, watching the stop signal and the time limit. After a stop the
-   * open gets {@code stop.timeout} to return (a binding may have changed server settings it then puts
-   * back on close); one that returns later is closed by its own thread.
-   *
-   * @return the binding, or null when the phase was stopped while it was opening
-   */
-  private Binding open(BindingContext context) throws ConfigException, BindingException {
-    DaemonCall<Binding> call = DaemonCall.start("ycsb-binding-open", () -> request.provider().open(context),
-        Runner::closeQuietly);
-    if (!awaitConnecting(call.returned()) && !awaitGrace(call.returned())) {
-      call.abandon();
-      return null;
-    }
-    Binding binding;
-    try {
-      binding = call.get();
-    } catch (ConfigException | BindingException | RuntimeException e) {
-      if (request.stop().requested()) {
-        return null;
-      }
-      throw e;
-    } catch (Exception e) {
-      throw new IllegalStateException(e);
-    }
-    if (request.stop().requested()) {
-      closeQuietly(binding);
-      return null;
-    }
-    return binding;
-  }
-
-  /**
-   * Closes the binding on a daemon thread: as long as it takes while no stop is requested (the socket
-   * timeouts bound it), at most {@code stop.timeout} after one.
-   */
-  private void close(Binding binding) {
-    DaemonCall<Boolean> call = DaemonCall.start("ycsb-binding-close", () -> {
-      binding.close();
-      return true;
-    }, done -> { });
-    while (!awaitSlice(call.returned())) {
-      if (request.stop().requested()) {
-        if (!awaitGrace(call.returned())) {
-          call.abandon();
-          request.err().println("ycsb: warning: " + request.bindingName() + ": closing the binding did not end within "
-              + "stop.timeout=" + config.stopTimeout().toMillis() + " ms; left behind");
-          return;
-        }
-        break;
-      }
-    }
-    try {
-      call.get();
-    } catch (Exception e) {
-      request.err().println("ycsb: warning: " + request.bindingName() + ": closing the binding failed: "
-          + Secrets.maskText(String.valueOf(e.getMessage())));
-    }
-  }
-
-  private static void closeQuietly(Binding binding) {
-    try {
-      binding.close();
-    } catch (RuntimeException ignored) {
-      // nobody uses this binding; its close is only tidying up
-    }
-  }
-
-  /**
-   * Waits for a connecting step while watching the stop signal and {@code maxexecutiontime}, which is
-   * counted from the start of the phase while connecting; a time limit that runs out requests the stop.
-   *
-   * @return true when the step ended, false when a stop was requested first
-   */
-  private boolean awaitConnecting(CountDownLatch step) {
-    StopSignal stop = request.stop();
-    while (!awaitSlice(step)) {
-      if (stop.requested()) {
-        return false;
-      }
-      if (!config.maxExecutionTime().isZero()
-          && System.nanoTime() - phaseStartNanos >= config.maxExecutionTime().toNanos()) {
-        if (stop.request(StopSignal.Reason.MAX_EXECUTION_TIME)) {
-          request.err().println("Maximum execution time of " + config.maxExecutionTime().toSeconds()
-              + " s reached while connecting to the store; stopping.");
-        }
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /** @return whether {@code step} ended within {@code stop.timeout} from now (not waiting when hurried) */
-  private boolean awaitGrace(CountDownLatch step) {
-    long giveUp = System.nanoTime() + config.stopTimeout().toNanos();
-    while (!awaitSlice(step)) {
-      if (request.stop().hurried() || System.nanoTime() - giveUp >= 0) {
-        return false;
-      }
-    }
-    return true;
-  }
-
-  /**
    * The report of a phase stopped before its clock started: no operations, outcome interrupted.
    *
    * @param where how far connecting got, e.g. {@code 3 of 8 client threads had connected}
    */
   private RunReport stoppedWhileConnecting(MeasurementConfig measurement, Duration cpuInterval, MachineFacts machine,
                                            String dbClass, ServerFacts server, String where) {
-    String why = request.stop().reason() == StopSignal.Reason.MAX_EXECUTION_TIME
-        ? "maxexecutiontime=" + config.maxExecutionTime().toSeconds() + " s ran out while connecting to the store"
-        : "interrupted while connecting to the store";
+    String why = guard.stoppedWhileConnecting();
     String error = why + " (" + where + "): no operation ran, nothing was measured";
     Outcome outcome = new Outcome(Outcome.Status.INTERRUPTED, List.of(error));
     return new RunReport(ToolVersion.get(), request.bindingName(), request.workloadName(), dbClass, config,
@@ -470,7 +350,7 @@ public final class Runner {
     return left;
   }
 
-  private static boolean awaitSlice(CountDownLatch latch) {
+  static boolean awaitSlice(CountDownLatch latch) {
     try {
       return latch.await(WAIT_SLICE_MILLIS, TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
