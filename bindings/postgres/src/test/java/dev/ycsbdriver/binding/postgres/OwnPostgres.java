@@ -57,14 +57,20 @@ final class OwnPostgres implements AutoCloseable {
     return port;
   }
 
-  /** Sends SIGSTOP (pause) or SIGCONT (resume) to the postmaster and every process it started. */
+  /**
+   * Sends SIGSTOP (pause) or SIGCONT (resume) to the postmaster and every process it started; a child
+   * that ended between listing and signalling is no failure.
+   */
   void signal(String signal) throws Exception {
     List<String> command = new ArrayList<>(List.of("kill", "-" + signal));
     long postmaster = Long.parseLong(Files.readAllLines(dir.resolve("data/postmaster.pid"), StandardCharsets.UTF_8)
         .get(0).trim());
     command.add(Long.toString(postmaster));
     ProcessHandle.of(postmaster).ifPresent(p -> p.children().forEach(c -> command.add(Long.toString(c.pid()))));
-    run(command, 10);
+    String output = run(command, 10, true);
+    if (output.contains("(" + postmaster + ")")) {
+      throw new AssertionError("kill -" + signal + " of the postmaster " + postmaster + " failed: " + output);
+    }
   }
 
   @Override
@@ -85,14 +91,25 @@ final class OwnPostgres implements AutoCloseable {
   }
 
   private static void run(List<String> command, int timeoutSeconds) throws IOException, InterruptedException {
+    run(command, timeoutSeconds, false);
+  }
+
+  /**
+   * @param vanishedOk whether a failure that only says some processes no longer exist is accepted
+   * @return what the command printed
+   */
+  private static String run(List<String> command, int timeoutSeconds, boolean vanishedOk)
+      throws IOException, InterruptedException {
     Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
     if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
       p.destroyForcibly();
       throw new AssertionError(String.join(" ", command) + " did not end within " + timeoutSeconds + " s");
     }
     String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    if (p.exitValue() != 0) {
+    boolean onlyVanished = vanishedOk && output.lines().allMatch(l -> l.contains("No such process"));
+    if (p.exitValue() != 0 && !onlyVanished) {
       throw new AssertionError(String.join(" ", command) + " exited " + p.exitValue() + ": " + output);
     }
+    return output;
   }
 }
