@@ -50,6 +50,7 @@ final class ClientThread extends Thread implements ScheduledThread {
   private Schedule schedule;
   /** Scheduled start of the current operation, or 0 when unpaced; read only by this thread. */
   private long intendedStartNanos;
+  private volatile boolean initReturned;
   private volatile Throwable initFailure;
   private volatile Throwable crash;
   private volatile boolean insertFailed;
@@ -126,6 +127,7 @@ final class ClientThread extends Thread implements ScheduledThread {
       } catch (Throwable t) {
         initFailure = t;
       } finally {
+        initReturned = true;
         gates.ready().countDown();
       }
       if (initFailure == null && await(gates.go()) && stop.reason() != StopSignal.Reason.ABORTED) {
@@ -240,6 +242,11 @@ final class ClientThread extends Thread implements ScheduledThread {
 
   DB db() {
     return db;
+  }
+
+  /** @return whether {@code DB.init()} (and the workload's thread set-up) has returned or thrown */
+  boolean initReturned() {
+    return initReturned;
   }
 
   Throwable initFailure() {

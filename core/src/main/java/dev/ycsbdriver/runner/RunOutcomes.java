@@ -72,14 +72,27 @@ final class RunOutcomes {
       }
     }
     if (!leftBehind.isEmpty()) {
-      warnings.add(leftBehind.size() + " client threads were still inside the binding " + config.stopTimeout().toMillis()
-          + " ms after the stop; their operations in flight are not counted");
+      errors.add(abandoned(leftBehind, config));
     }
     if (stop.reason() == StopSignal.Reason.INTERRUPTED) {
       errors.add(0, "interrupted: the figures cover the run up to the interruption");
       return new Outcome(Outcome.Status.INTERRUPTED, errors);
     }
     return new Outcome(errors.isEmpty() ? Outcome.Status.OK : Outcome.Status.FAILED, errors);
+  }
+
+  /**
+   * @return e.g. {@code incomplete: 1 operation abandoned: 1 of the client threads was still inside the
+   *     binding 5000 ms (stop.timeout) after the stop; ...}
+   */
+  static String abandoned(List<ClientThread> leftBehind, RunConfig config) {
+    long inFlight = leftBehind.stream().filter(c -> !c.loopEnded()).count();
+    long inCleanup = leftBehind.size() - inFlight;
+    return "incomplete: " + inFlight + (inFlight == 1 ? " operation" : " operations") + " abandoned: "
+        + leftBehind.size() + (leftBehind.size() == 1 ? " client thread was" : " client threads were")
+        + " still inside the binding " + config.stopTimeout().toMillis() + " ms (stop.timeout) after the stop"
+        + (inCleanup > 0 ? ", " + inCleanup + " of them in DB.cleanup()" : "")
+        + "; operations in flight are not counted and the store may hold writes the figures do not";
   }
 
   /** @return e.g. {@code 12 operations did not return OK: READ NOT_FOUND=10, UPDATE ERROR=2}, or null */

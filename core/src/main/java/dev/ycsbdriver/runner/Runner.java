@@ -28,6 +28,7 @@ import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.ErrorLog;
 import dev.ycsbdriver.spi.Phase;
 import dev.ycsbdriver.spi.RestoredSetting;
+import dev.ycsbdriver.spi.ServerFacts;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -65,6 +66,9 @@ public final class Runner {
   static final double BEHIND_SCHEDULE_MILLIS = 1000;
 
   private final List<String> warnings = new ArrayList<>();
+  /** Created at the start of {@link #run()}: {@code maxexecutiontime} counts from there while connecting. */
+  private PhaseGuard guard;
+  private Instant phaseStart;
 
   /** @param request what to run */
   public Runner(RunRequest request) {
@@ -73,11 +77,19 @@ public final class Runner {
   }
 
   /**
+   * Runs the phase. Opening the binding and connecting the client threads happen on daemon threads
+   * while this thread watches the stop signal and {@code maxexecutiontime} (counted from this call while
+   * connecting, from the start of the clock once running): a stop while connecting returns a report with
+   * no operations and the outcome {@link Outcome.Status#INTERRUPTED} within {@code stop.timeout}, and leaves
+   * a binding call that does not return behind.
+   *
    * @return everything measured
    * @throws ConfigException for an invalid workload, measurement or CPU setting (exit code 2)
    * @throws BindingException when the store cannot be reached or a client thread cannot connect (exit 3)
    */
   public RunReport run() throws ConfigException, BindingException {
+    guard = new PhaseGuard(request);
+    phaseStart = Instant.now();
     Settings settings = request.settings();
     MeasurementConfig measurement = MeasurementConfig.from(settings);
     String typeWarning = MeasurementConfig.typeWarning(settings);
@@ -103,13 +115,22 @@ public final class Runner {
       Workload workload = WorkloadFactory.create(config.workloadClass(), props);
       MachineFacts machine = MachineFacts.read();
       ErrorLog errors = new ErrorLog(request.err(), java.time.Clock.systemUTC());
-      try (Binding binding = request.provider().open(new BindingContext(settings, config.phase(), threads,
-          config.resultDirectory(), config.profile(), errors))) {
-        List<RestoredSetting> restored = binding.serverFacts().restoredSettings();
-        if (!restored.isEmpty()) {
-          request.err().println(RestoredSetting.line(request.provider().name(), restored));
+      try {
+        Binding binding = guard.open(new BindingContext(settings, config.phase(), threads, config.resultDirectory(),
+            config.profile(), errors));
+        if (binding == null) {
+          return stoppedWhileConnecting(measurement, cpuInterval, machine, request.provider().getClass().getName(),
+              ServerFacts.unknown(), "the binding was still opening");
         }
-        return execute(binding, workload, registry, props, threads, measurement, cpuInterval, machine, live, errors);
+        try {
+          List<RestoredSetting> restored = binding.serverFacts().restoredSettings();
+          if (!restored.isEmpty()) {
+            request.err().println(RestoredSetting.line(request.provider().name(), restored));
+          }
+          return execute(binding, workload, registry, props, threads, measurement, cpuInterval, machine, live, errors);
+        } finally {
+          guard.close(binding);
+        }
       } finally {
         try {
           workload.cleanup();
@@ -134,13 +155,18 @@ public final class Runner {
           config.spinSleep(), gates, registry));
     }
     clients.forEach(Thread::start);
-    awaitQuietly(gates.ready(), stop);
+    if (!guard.awaitConnecting(gates.ready()) || stop.requested()) {
+      guard.abort(clients, gates);
+      long connected = clients.stream().filter(c -> c.initReturned() && c.initFailure() == null).count();
+      return stoppedWhileConnecting(measurement, cpuInterval, machine, clients.get(0).db().getClass().getName(),
+          binding.serverFacts(), connected + " of " + threads + " client threads had connected");
+    }
     ServerTarget target;
     try {
-      failIfNotConnected(clients, stop);
+      failIfNotConnected(clients);
       target = ServerTarget.resolve(binding.serverLocation(), request.settings());
     } catch (ConfigException | BindingException e) {
-      abort(stop, gates);
+      guard.abort(clients, gates);
       throw e;
     }
     if (target.startWarning() != null) {
@@ -234,7 +260,7 @@ public final class Runner {
     }
   }
 
-  private void failIfNotConnected(List<ClientThread> clients, StopSignal stop) throws BindingException {
+  private void failIfNotConnected(List<ClientThread> clients) throws BindingException {
     int failed = 0;
     Throwable first = null;
     for (ClientThread c : clients) {
@@ -248,19 +274,22 @@ public final class Runner {
       throw new BindingException(request.bindingName() + ": " + failed + " of " + clients.size()
           + " client threads could not start: " + Secrets.maskText(message), first);
     }
-    if (stop.requested()) {
-      throw new BindingException(request.bindingName() + ": stopped while the client threads were connecting");
-    }
   }
 
-  private void abort(StopSignal stop, RunGates gates) {
-    stop.request(StopSignal.Reason.ABORTED);
-    gates.openAll();
-    try {
-      gates.done().await(config.stopTimeout().toMillis(), TimeUnit.MILLISECONDS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
+  /**
+   * The report of a phase stopped before its clock started: no operations, outcome interrupted.
+   *
+   * @param where how far connecting got, e.g. {@code 3 of 8 client threads had connected}
+   */
+  private RunReport stoppedWhileConnecting(MeasurementConfig measurement, Duration cpuInterval, MachineFacts machine,
+                                           String dbClass, ServerFacts server, String where) {
+    String why = guard.stoppedWhileConnecting();
+    String error = why + " (" + where + "): no operation ran, nothing was measured";
+    Outcome outcome = new Outcome(Outcome.Status.INTERRUPTED, List.of(error));
+    return new RunReport(ToolVersion.get(), request.bindingName(), request.workloadName(), dbClass, config,
+        request.settings(), measurement, phaseStart, Instant.now(), 0, 0, config.operationCount(), List.of(),
+        GcStats.read(), CpuSummary.unavailable("nothing ran: " + why, cpuInterval.toMillis()), server, machine,
+        List.of(), warnings, outcome, request.runDirectory(), Map.of(), Map.of(), null, List.of(), List.of());
   }
 
   /**
@@ -325,20 +354,12 @@ public final class Runner {
     return left;
   }
 
-  private static boolean awaitSlice(CountDownLatch latch) {
+  static boolean awaitSlice(CountDownLatch latch) {
     try {
       return latch.await(WAIT_SLICE_MILLIS, TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return latch.getCount() == 0;
-    }
-  }
-
-  private static void awaitQuietly(CountDownLatch latch, StopSignal stop) {
-    while (!awaitSlice(latch)) {
-      if (stop.hurried()) {
-        return;
-      }
     }
   }
 

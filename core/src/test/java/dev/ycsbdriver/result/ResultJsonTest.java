@@ -36,6 +36,23 @@ public class ResultJsonTest {
   }
 
   @Test
+  void resultOfARunStoppedWhileConnectingValidatesAgainstTheSchema() throws Exception {
+    dev.ycsbdriver.testing.BlockingInitDb.reset();
+    try {
+      CliRun run = CliRun.of("run", "-db", "dev.ycsbdriver.testing.BlockingInitDb", "-P",
+          Resources.path("/golden/workloads/workloada").toString(), "-p", "maxexecutiontime=1",
+          "-p", "stop.timeout=200ms", "-p", "result.dir=" + results);
+      assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+      JsonNode doc = JSON.readTree(run.resultFile().toFile());
+      assertThat(validate(doc)).isEmpty();
+      assertThat(doc.at("/outcome/status").asText()).isEqualTo("interrupted");
+      assertThat(doc.get("operations")).isEmpty();
+    } finally {
+      dev.ycsbdriver.testing.BlockingInitDb.release();
+    }
+  }
+
+  @Test
   void resultOfAPacedRunWithFailuresValidatesAgainstTheSchema() throws Exception {
     CliRun run = CliRun.of("run", "-db", "dev.ycsbdriver.testing.FlakyDb", "-P",
         Resources.path("/golden/workloads/workloada").toString(), "-threads", "2", "-target", "2000",

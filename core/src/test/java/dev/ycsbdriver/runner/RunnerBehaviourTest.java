@@ -106,7 +106,7 @@ class RunnerBehaviourTest {
   }
 
   @Test
-  void maxExecutionTimeEndsARunWhoseBindingNeverReturns() throws Exception {
+  void maxExecutionTimeEndsARunWhoseBindingNeverReturnsAndAbandonedOperationsFailIt() throws Exception {
     BlockingDb.reset();
     long start = System.nanoTime();
     try {
@@ -115,8 +115,11 @@ class RunnerBehaviourTest {
           "-p", "result.dir=" + results);
       long elapsedMillis = (System.nanoTime() - start) / 1_000_000;
       assertThat(elapsedMillis).isLessThan(4_000);
-      assertThat(run.exitCode()).as(run.toString()).isZero();
-      assertThat(run.err()).contains("1 client threads were still inside the binding");
+      // the stuck read is an operation the figures cannot account for: the run is incomplete
+      assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+      assertThat(run.errLines()).contains("Error: incomplete: 1 operation abandoned: 1 client thread was still inside "
+          + "the binding 500 ms (stop.timeout) after the stop; operations in flight are not counted and the store "
+          + "may hold writes the figures do not");
       assertThat(SummaryLines.asMap(run.out())).containsKey("[READ], Operations");
     } finally {
       BlockingDb.release();

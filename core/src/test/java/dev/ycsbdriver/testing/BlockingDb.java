@@ -29,15 +29,7 @@ public class BlockingDb extends NoOpDb {
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     if (BLOCKED_ONE.compareAndSet(false, true)) {
-      boolean done = false;
-      while (!done) {
-        try {
-          gate.await();
-          done = true;
-        } catch (InterruptedException ignored) {
-          // a socket read does not notice interrupts either
-        }
-      }
+      BlockingInitDb.awaitIgnoringInterrupts(gate);
     }
     return Status.OK;
   }

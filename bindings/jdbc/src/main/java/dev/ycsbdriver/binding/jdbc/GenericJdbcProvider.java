@@ -8,10 +8,12 @@ import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
+import dev.ycsbdriver.spi.NetworkTimeouts;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
 import java.sql.DatabaseMetaData;
 import java.sql.DriverManager;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -36,9 +38,11 @@ public final class GenericJdbcProvider implements BindingProvider {
 
   @Override
   public List<PropertySpec> properties() {
-    return java.util.stream.Stream.concat(java.util.stream.Stream.of(JdbcKeys.URL, JdbcKeys.USER, JdbcKeys.PASSWORD,
-        JdbcKeys.DRIVER, JdbcKeys.BATCH_SIZE, JdbcKeys.FETCH_SIZE, JdbcKeys.AUTO_COMMIT, CREATE_TABLE,
-        JdbcKeys.DROP_TABLE), Reconnect.keys(name()).stream()).toList();
+    List<PropertySpec> all = new ArrayList<>(List.of(JdbcKeys.URL, JdbcKeys.USER, JdbcKeys.PASSWORD, JdbcKeys.DRIVER,
+        JdbcKeys.BATCH_SIZE, JdbcKeys.FETCH_SIZE, JdbcKeys.AUTO_COMMIT, CREATE_TABLE, JdbcKeys.DROP_TABLE));
+    all.addAll(JdbcKeys.TIMEOUTS.all());
+    all.addAll(Reconnect.keys(name()));
+    return List.copyOf(all);
   }
 
   @Override
@@ -59,8 +63,15 @@ public final class GenericJdbcProvider implements BindingProvider {
     Reconnect reconnect = Reconnect.from(name(), s, context.errors());
     String user = s.getTrimmed(JdbcKeys.USER);
     String password = s.getString(JdbcKeys.PASSWORD);
-    ConnectionSource source = () -> DriverManager.getConnection(url, user, password);
-    SqlStore.Spec spec = new SqlStore.Spec(name(), Secrets.maskText(url), source,
+    NetworkTimeouts timeouts = JdbcKeys.TIMEOUTS.read(s);
+    // JDBC's only driver-independent login bound is global; this process runs one binding
+    DriverManager.setLoginTimeout(NetworkTimeouts.ceilSeconds(timeouts.login()));
+    String server = Secrets.maskText(url);
+    ConnectionSource connect = () -> DriverManager.getConnection(url, user, password);
+    ConnectionSource source = TimedConnections.reportingTimeouts(timeouts.socket().isZero() ? connect
+        : TimedConnections.withSocketTimeout(connect, timeouts.socket()), server, timeouts, url,
+        Map.of());
+    SqlStore.Spec spec = new SqlStore.Spec(name(), server, source,
         UserTable.of(s.toProperties()), "VARCHAR(255)", "TEXT", s.getBoolean(CREATE_TABLE),
         s.getBoolean(JdbcKeys.DROP_TABLE), context.phase(), s.getInt(JdbcKeys.BATCH_SIZE, 0, 1_000_000),
         s.getInt(JdbcKeys.FETCH_SIZE, 0, 1_000_000), s.getBoolean(JdbcKeys.AUTO_COMMIT),

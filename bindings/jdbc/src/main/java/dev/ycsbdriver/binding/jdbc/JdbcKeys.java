@@ -2,6 +2,7 @@ package dev.ycsbdriver.binding.jdbc;
 
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.Settings;
+import dev.ycsbdriver.spi.NetworkTimeouts;
 
 /** Keys every SQL binding shares with upstream YCSB's JDBC binding. */
 public final class JdbcKeys {
@@ -26,6 +27,13 @@ public final class JdbcKeys {
   /** Autocommit. */
   public static final PropertySpec AUTO_COMMIT = PropertySpec.of("jdbc.autocommit", "true", "",
       "true: each statement commits itself; false: the driver commits after each write and batch");
+
+  /**
+   * Generic JDBC: {@code jdbc.login.timeout} ({@link java.sql.DriverManager#setLoginTimeout}, honoured by
+   * most drivers, pgjdbc among them) and {@code jdbc.socket.timeout} ({@link java.sql.Connection#setNetworkTimeout}
+   * where the driver supports it). JDBC has no driver-independent connect timeout.
+   */
+  public static final NetworkTimeouts.Keys TIMEOUTS = NetworkTimeouts.Keys.withoutConnect("jdbc");
 
   private JdbcKeys() {
   }

@@ -30,6 +30,9 @@ public final class SqlFailures {
    * @return the exception for exit code 3
    */
   public static BindingException connectFailure(String binding, String server, SQLException e) {
+    if (e instanceof TimedConnections.NoAnswer) {
+      return new BindingException(binding + ": " + Secrets.maskText(e.getMessage()), e);
+    }
     Throwable network = networkCause(e);
     String state = e.getSQLState() == null ? "" : e.getSQLState();
     String message;

@@ -16,6 +16,7 @@ import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
+import dev.ycsbdriver.spi.NetworkTimeouts;
 import dev.ycsbdriver.spi.Phase;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
@@ -44,8 +45,16 @@ public final class MongoBindingProvider implements BindingProvider {
       "write concern w: 0 (unacknowledged), 1, a number of members, or majority; the profiles set it");
   static final PropertySpec J = PropertySpec.optional("mongodb.writeconcern.j", "",
       "write concern j: true waits for the on-disk journal; the profiles set it");
-  static final PropertySpec TIMEOUT = PropertySpec.of("mongodb.timeout", "5s", "s",
-      "how long to wait for a server at start-up before giving up (server selection timeout)");
+  /**
+   * {@code mongodb.connect.timeout}, {@code mongodb.login.timeout}, {@code mongodb.socket.timeout}: the
+   * driver's {@code connectTimeoutMS}, {@code serverSelectionTimeoutMS} (how long an operation, the first
+   * included, waits for a server that answers the handshake) and {@code socketTimeoutMS}, unless the
+   * connection string sets them.
+   */
+  static final NetworkTimeouts.Keys TIMEOUTS = NetworkTimeouts.Keys.of("mongodb");
+  /** The older name of {@code mongodb.login.timeout}; still read when it is given alone. */
+  static final PropertySpec TIMEOUT = PropertySpec.optional("mongodb.timeout", "s",
+      "older name of mongodb.login.timeout (server selection timeout)");
   private static final PropertySpec DROP_TABLE = PropertySpec.of("droptable", "false", "",
       "drop the collection before the phase starts");
 
@@ -61,7 +70,10 @@ public final class MongoBindingProvider implements BindingProvider {
 
   @Override
   public List<PropertySpec> properties() {
-    return List.of(URL, DATABASE, BATCH_SIZE, TRANSPORT, W, J, TIMEOUT, DROP_TABLE);
+    List<PropertySpec> all = new ArrayList<>(List.of(URL, DATABASE, BATCH_SIZE, TRANSPORT, W, J, DROP_TABLE));
+    all.addAll(TIMEOUTS.all());
+    all.add(TIMEOUT);
+    return List.copyOf(all);
   }
 
   @Override
@@ -75,13 +87,16 @@ public final class MongoBindingProvider implements BindingProvider {
     }
     String server = String.join(",", cs.getHosts());
     int batchSize = s.getInt(BATCH_SIZE, 1, 1_000_000);
-    long timeoutMillis = s.getDuration(TIMEOUT, java.time.Duration.ofMillis(100), java.time.Duration.ofMinutes(10))
-        .toMillis();
-    MongoClientSettings.Builder settings = MongoClientSettings.builder().applyConnectionString(cs)
-        .applyToClusterSettings(c -> c.serverSelectionTimeout(timeoutMillis, TimeUnit.MILLISECONDS))
-        .applyToConnectionPoolSettings(p -> p.maxSize(Math.max(context.threadCount(), 1) + 1))
-        .applyToSocketSettings(so -> so.connectTimeout((int) Math.min(timeoutMillis, Integer.MAX_VALUE),
-            TimeUnit.MILLISECONDS));
+    NetworkTimeouts timeouts = timeouts(s);
+    MongoClientSettings.Builder settings = MongoClientSettings.builder()
+        // for the driver a server selection timeout of 0 fails at once and a negative one waits forever
+        .applyToClusterSettings(c -> c.serverSelectionTimeout(timeouts.login().isZero() ? -1 : timeouts.login().toMillis(),
+            TimeUnit.MILLISECONDS))
+        .applyToSocketSettings(so -> so.connectTimeout(NetworkTimeouts.millis(timeouts.connect()), TimeUnit.MILLISECONDS)
+            .readTimeout(NetworkTimeouts.millis(timeouts.socket()), TimeUnit.MILLISECONDS))
+        // the connection string's own timeouts win: it is applied over the keys
+        .applyConnectionString(cs)
+        .applyToConnectionPoolSettings(p -> p.maxSize(Math.max(context.threadCount(), 1) + 1));
     WriteConcern wc = writeConcern(s, cs);
     if (wc != null) {
       settings.writeConcern(wc);
@@ -128,11 +143,22 @@ public final class MongoBindingProvider implements BindingProvider {
       };
     } catch (MongoException e) {
       client.close();
-      throw MongoFailures.startFailure(server, e);
+      Integer ownTimeout = cs.getServerSelectionTimeout();
+      throw MongoFailures.startFailure(server, e, ownTimeout == null ? timeouts.noAnswer(server, NetworkTimeouts.Kind.LOGIN)
+          : NetworkTimeouts.noAnswerWithin(server, "serverSelectionTimeoutMS=" + ownTimeout + " in the connection string"));
     } catch (BindingException | RuntimeException e) {
       client.close();
       throw e;
     }
+  }
+
+  /**
+   * The timeouts, the login timeout read from {@code mongodb.timeout} when only that older key is given.
+   */
+  static NetworkTimeouts timeouts(Settings s) throws ConfigException {
+    NetworkTimeouts.Keys keys = s.contains(TIMEOUT.key()) && !s.contains(TIMEOUTS.login().key())
+        ? new NetworkTimeouts.Keys(TIMEOUTS.connect(), TIMEOUT, TIMEOUTS.socket()) : TIMEOUTS;
+    return keys.read(s);
   }
 
   private static WriteConcern writeConcern(Settings s, ConnectionString cs) throws ConfigException {

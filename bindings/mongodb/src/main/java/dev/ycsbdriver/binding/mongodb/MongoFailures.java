@@ -11,7 +11,13 @@ final class MongoFailures {
   private MongoFailures() {
   }
 
-  static BindingException startFailure(String server, MongoException e) {
+  /**
+   * @param server the hosts, for the message
+   * @param e the driver's failure
+   * @param noAnswer the message when no server answered in time, without the binding's name
+   * @return the exception for exit code 3
+   */
+  static BindingException startFailure(String server, MongoException e, String noAnswer) {
     String message;
     if (e instanceof MongoSecurityException) {
       Throwable cause = e.getCause() == null ? e : e.getCause();
@@ -19,9 +25,9 @@ final class MongoFailures {
     } else if (e instanceof MongoTimeoutException) {
       String text = String.valueOf(e.getMessage());
       String why = text.contains("Connection refused") ? "connection refused"
-          : text.contains("UnknownHost") || text.contains("Unknown host") ? "unknown host"
-          : "no server answered within the server selection timeout";
-      message = "cannot connect to " + server + " (" + why + "); is the server running?";
+          : text.contains("UnknownHost") || text.contains("Unknown host") ? "unknown host" : null;
+      message = why == null ? noAnswer
+          : "cannot connect to " + server + " (" + why + "); is the server running?";
     } else {
       message = firstLine(e.getMessage());
     }

@@ -6,16 +6,31 @@ import com.mongodb.MongoCredential;
 import com.mongodb.MongoSecurityException;
 import com.mongodb.MongoTimeoutException;
 import com.mongodb.WriteConcern;
+import dev.ycsbdriver.spi.NetworkTimeouts;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 class MongoFailuresTest {
+  private static final String NO_ANSWER = new NetworkTimeouts(MongoBindingProvider.TIMEOUTS,
+      Duration.ofSeconds(10), Duration.ofMillis(2500), Duration.ofSeconds(60))
+      .noAnswer("127.0.0.1:5598", NetworkTimeouts.Kind.LOGIN);
+
+  @Test
+  void timeoutWithoutAnswerNamesTheLoginTimeoutKey() {
+    MongoTimeoutException e = new MongoTimeoutException("Timed out while waiting for a server; "
+        + "exception={com.mongodb.MongoSocketReadTimeoutException: Timeout while receiving message}");
+    assertThat(MongoFailures.startFailure("127.0.0.1:5598", e, NO_ANSWER).getMessage())
+        .isEqualTo("mongodb: no answer from 127.0.0.1:5598 within mongodb.login.timeout=2500ms; "
+            + "is the server running and reachable?");
+  }
+
   @Test
   void authenticationFailureIsOneLineWithoutThePassword() {
     MongoSecurityException e = new MongoSecurityException(
         MongoCredential.createCredential("ycsb", "admin", "s3cret".toCharArray()),
         "Exception authenticating MongoCredential{mechanism=SCRAM-SHA-256, userName='ycsb'}",
         new RuntimeException("Command failed with error 18 (AuthenticationFailed): 'Authentication failed.'"));
-    String message = MongoFailures.startFailure("db1:27017", e).getMessage();
+    String message = MongoFailures.startFailure("db1:27017", e, NO_ANSWER).getMessage();
     assertThat(message).isEqualTo("mongodb: authentication failed at db1:27017: "
         + "Command failed with error 18 (AuthenticationFailed): 'Authentication failed.'");
     assertThat(message).doesNotContain("s3cret");
@@ -26,7 +41,7 @@ class MongoFailuresTest {
     MongoTimeoutException e = new MongoTimeoutException("Timed out while waiting for a server; "
         + "exception={com.mongodb.MongoSocketOpenException: Exception opening socket}, caused by "
         + "{java.net.ConnectException: Connection refused}");
-    assertThat(MongoFailures.startFailure("127.0.0.1:1", e).getMessage())
+    assertThat(MongoFailures.startFailure("127.0.0.1:1", e, NO_ANSWER).getMessage())
         .isEqualTo("mongodb: cannot connect to 127.0.0.1:1 (connection refused); is the server running?");
   }
 

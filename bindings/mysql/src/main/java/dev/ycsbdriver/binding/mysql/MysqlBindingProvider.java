@@ -5,6 +5,7 @@ import dev.ycsbdriver.binding.jdbc.JdbcKeys;
 import dev.ycsbdriver.binding.jdbc.Reconnect;
 import dev.ycsbdriver.binding.jdbc.SqlFailures;
 import dev.ycsbdriver.binding.jdbc.SqlStore;
+import dev.ycsbdriver.binding.jdbc.TimedConnections;
 import dev.ycsbdriver.binding.jdbc.UserTable;
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.PropertySpec;
@@ -13,6 +14,7 @@ import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
+import dev.ycsbdriver.spi.NetworkTimeouts;
 import dev.ycsbdriver.spi.RestoreJournal;
 import dev.ycsbdriver.spi.RestoredSetting;
 import dev.ycsbdriver.spi.ServerFacts;
@@ -23,6 +25,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -99,11 +102,22 @@ public final class MysqlBindingProvider implements BindingProvider {
     props.setProperty("useServerPrepStmts", "true");
     props.setProperty("cachePrepStmts", "true");
     props.setProperty("rewriteBatchedStatements", Boolean.toString(batchSize > 1));
-    props.setProperty("connectTimeout", "10000");
     if (fetchSize > 0) {
       props.setProperty("useCursorFetch", "true");
     }
-    ConnectionSource source = () -> DriverManager.getConnection(url, props);
+    NetworkTimeouts timeouts = MysqlKeys.TIMEOUTS.read(s);
+    TimedConnections.putUnlessInUrl(props, url, "connectTimeout",
+        Integer.toString(NetworkTimeouts.millis(timeouts.connect())));
+    // Connector/J bounds its handshake reads with socketTimeout only: the login timeout while connecting
+    Duration handshake = timeouts.login().isZero() ? timeouts.socket() : timeouts.login();
+    boolean ownSocketTimeout = TimedConnections.putUnlessInUrl(props, url, "socketTimeout",
+        Integer.toString(NetworkTimeouts.millis(handshake)));
+    boolean switchAfterLogin = ownSocketTimeout && !handshake.equals(timeouts.socket());
+    ConnectionSource connect = () -> DriverManager.getConnection(url, props);
+    ConnectionSource source = TimedConnections.reportingTimeouts(switchAfterLogin
+        ? TimedConnections.withSocketTimeout(connect, timeouts.socket()) : connect, server, timeouts, url,
+        Map.of(NetworkTimeouts.Kind.CONNECT, "connectTimeout",
+        NetworkTimeouts.Kind.LOGIN, "socketTimeout"));
 
     Connection admin = null;
     GlobalSettings changed = null;

@@ -3,9 +3,10 @@ package dev.ycsbdriver.binding.mysql;
 import dev.ycsbdriver.binding.jdbc.JdbcKeys;
 import dev.ycsbdriver.binding.jdbc.Reconnect;
 import dev.ycsbdriver.config.PropertySpec;
+import dev.ycsbdriver.spi.NetworkTimeouts;
 import dev.ycsbdriver.spi.RestoreJournal;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 /** The mysql binding's keys. Each also answers to upstream YCSB's JDBC key named in its description. */
 final class MysqlKeys {
@@ -27,10 +28,23 @@ final class MysqlKeys {
   static final PropertySpec PROFILE_STRICT = PropertySpec.of("profile.strict", "true", "",
       "fail (exit code 3) when the profile's global settings cannot be set; false warns and records what is in force");
   static final PropertySpec CREATE_TABLE = JdbcKeys.createTable(false);
-  static final List<PropertySpec> ALL = Stream.concat(Stream.of(URL, USER, PASSWORD, BATCH_SIZE,
-      FETCH_SIZE, AUTO_COMMIT, FLUSH_LOG, SYNC_BINLOG, PROFILE_STRICT, RestoreJournal.DIR, CREATE_TABLE,
-      JdbcKeys.DROP_TABLE), Reconnect.keys("mysql").stream()).toList();
+  /**
+   * {@code mysql.connect.timeout}, {@code mysql.login.timeout}, {@code mysql.socket.timeout}: Connector/J's
+   * {@code connectTimeout} and {@code socketTimeout}, unless the URL sets them. Connector/J has no login
+   * timeout of its own: its handshake reads are bounded by {@code socketTimeout}, so that is the login
+   * timeout while connecting and the socket timeout once connected.
+   */
+  static final NetworkTimeouts.Keys TIMEOUTS = NetworkTimeouts.Keys.of("mysql");
+  static final List<PropertySpec> ALL = all(URL, USER, PASSWORD, BATCH_SIZE, FETCH_SIZE, AUTO_COMMIT,
+      FLUSH_LOG, SYNC_BINLOG, PROFILE_STRICT, RestoreJournal.DIR, CREATE_TABLE, JdbcKeys.DROP_TABLE);
 
   private MysqlKeys() {
+  }
+
+  private static List<PropertySpec> all(PropertySpec... specs) {
+    List<PropertySpec> all = new ArrayList<>(List.of(specs));
+    all.addAll(TIMEOUTS.all());
+    all.addAll(Reconnect.keys("mysql"));
+    return List.copyOf(all);
   }
 }

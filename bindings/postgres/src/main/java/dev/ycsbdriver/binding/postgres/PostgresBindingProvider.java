@@ -4,6 +4,7 @@ import dev.ycsbdriver.binding.jdbc.ConnectionSource;
 import dev.ycsbdriver.binding.jdbc.JdbcKeys;
 import dev.ycsbdriver.binding.jdbc.Reconnect;
 import dev.ycsbdriver.binding.jdbc.SqlStore;
+import dev.ycsbdriver.binding.jdbc.TimedConnections;
 import dev.ycsbdriver.binding.jdbc.UserTable;
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.PropertySpec;
@@ -12,6 +13,7 @@ import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
+import dev.ycsbdriver.spi.NetworkTimeouts;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
 import java.sql.Connection;
@@ -81,7 +83,14 @@ public final class PostgresBindingProvider implements BindingProvider {
     }
     connectionProps.setProperty("ApplicationName", "ycsb-driver");
     connectionProps.setProperty("reWriteBatchedInserts", Boolean.toString(batchSize > 1));
-    ConnectionSource source = () -> {
+    NetworkTimeouts timeouts = PostgresKeys.TIMEOUTS.read(s);
+    TimedConnections.putUnlessInUrl(connectionProps, url, "connectTimeout",
+        Integer.toString(NetworkTimeouts.ceilSeconds(timeouts.connect())));
+    TimedConnections.putUnlessInUrl(connectionProps, url, "loginTimeout",
+        Integer.toString(NetworkTimeouts.ceilSeconds(timeouts.login())));
+    TimedConnections.putUnlessInUrl(connectionProps, url, "socketTimeout",
+        Integer.toString(NetworkTimeouts.ceilSeconds(timeouts.socket())));
+    ConnectionSource source = TimedConnections.reportingTimeouts(() -> {
       Connection c = DriverManager.getConnection(url, connectionProps);
       if (synchronousCommit != null) {
         try (Statement st = c.createStatement()) {
@@ -93,7 +102,9 @@ public final class PostgresBindingProvider implements BindingProvider {
         }
       }
       return c;
-    };
+    }, server, timeouts, url,
+        Map.of(NetworkTimeouts.Kind.CONNECT, "connectTimeout",
+        NetworkTimeouts.Kind.LOGIN, "loginTimeout"));
     SqlStore.Spec spec = new SqlStore.Spec(name(), server, source, UserTable.of(s.toProperties()),
         "VARCHAR(255)", "TEXT", s.getBoolean(PostgresKeys.CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE),
         context.phase(), batchSize, s.getInt(JdbcKeys.effective(s, PostgresKeys.FETCH_SIZE, JdbcKeys.FETCH_SIZE), 0, 1_000_000), autoCommit,

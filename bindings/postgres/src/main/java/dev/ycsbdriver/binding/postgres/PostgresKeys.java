@@ -3,8 +3,9 @@ package dev.ycsbdriver.binding.postgres;
 import dev.ycsbdriver.binding.jdbc.JdbcKeys;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.binding.jdbc.Reconnect;
+import dev.ycsbdriver.spi.NetworkTimeouts;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 
 /** The postgres binding's keys. Each also answers to upstream YCSB's JDBC key named in its description. */
 final class PostgresKeys {
@@ -22,10 +23,23 @@ final class PostgresKeys {
   static final PropertySpec SYNCHRONOUS_COMMIT = PropertySpec.optional("postgres.synchronous_commit", "",
       "session synchronous_commit: on, off, local, remote_write or remote_apply; set by the durable and fast profiles");
   static final PropertySpec CREATE_TABLE = JdbcKeys.createTable(false);
-  static final List<PropertySpec> ALL = Stream.concat(Stream.of(URL, USER, PASSWORD, BATCH_SIZE, FETCH_SIZE,
-      AUTO_COMMIT, SYNCHRONOUS_COMMIT, CREATE_TABLE, JdbcKeys.DROP_TABLE), Reconnect.keys("postgres").stream()).toList();
+  /**
+   * {@code postgres.connect.timeout}, {@code postgres.login.timeout}, {@code postgres.socket.timeout}: pgjdbc's
+   * {@code connectTimeout}, {@code loginTimeout} and {@code socketTimeout} (whole seconds, rounded up), unless
+   * the URL sets them.
+   */
+  static final NetworkTimeouts.Keys TIMEOUTS = NetworkTimeouts.Keys.of("postgres");
+  static final List<PropertySpec> ALL = all(URL, USER, PASSWORD, BATCH_SIZE, FETCH_SIZE, AUTO_COMMIT,
+      SYNCHRONOUS_COMMIT, CREATE_TABLE, JdbcKeys.DROP_TABLE);
   static final List<String> SYNCHRONOUS_COMMIT_VALUES = List.of("on", "off", "local", "remote_write", "remote_apply");
 
   private PostgresKeys() {
+  }
+
+  private static List<PropertySpec> all(PropertySpec... specs) {
+    List<PropertySpec> all = new ArrayList<>(List.of(specs));
+    all.addAll(TIMEOUTS.all());
+    all.addAll(Reconnect.keys("postgres"));
+    return List.copyOf(all);
   }
 }
