@@ -33,8 +33,11 @@ import java.util.stream.Stream;
  * <p>Not thread-safe: one test thread drives it.
  */
 public final class PrivatePostgres implements AutoCloseable {
-  /** Where the Debian/Ubuntu packages put PostgreSQL 15's server binaries. */
-  public static final Path BIN = Path.of("/usr/lib/postgresql/15/bin");
+  /**
+   * The server binaries of the newest PostgreSQL that Debian's packages installed
+   * ({@code /usr/lib/postgresql/<major>/bin}): 15 on Debian 12, 17 on Debian 13.
+   */
+  public static final Path BIN = newestBin(Path.of("/usr/lib/postgresql"));
   private static final long COMMAND_TIMEOUT_SECONDS = 60;
 
   private final Path base;
@@ -59,7 +62,8 @@ public final class PrivatePostgres implements AutoCloseable {
    */
   public static PrivatePostgres start(Path parent) throws IOException {
     if (!Files.isExecutable(BIN.resolve("initdb"))) {
-      throw new IOException(BIN + "/initdb not found: fault tests need PostgreSQL 15's server binaries");
+      throw new IOException(BIN + "/initdb not found: fault tests need PostgreSQL's server binaries; "
+          + "scripts/services/postgres.sh installs them");
     }
     int port = sparePort();
     Path base = parent.toAbsolutePath().normalize().resolve("pg-" + port);
@@ -79,6 +83,16 @@ public final class PrivatePostgres implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       pg.close();
       throw e;
+    }
+  }
+
+  private static Path newestBin(Path root) {
+    try (var versions = Files.list(root)) {
+      return versions.filter(d -> d.getFileName().toString().matches("\\d+"))
+          .max(java.util.Comparator.comparingInt(d -> Integer.parseInt(d.getFileName().toString())))
+          .map(d -> d.resolve("bin")).orElse(root.resolve("15/bin"));
+    } catch (IOException e) {
+      return root.resolve("15/bin");
     }
   }
 

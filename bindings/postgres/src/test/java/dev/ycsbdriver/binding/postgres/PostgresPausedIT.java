@@ -3,6 +3,7 @@ package dev.ycsbdriver.binding.postgres;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ycsbdriver.testing.CliRun;
+import dev.ycsbdriver.testing.PrivatePostgres;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,11 +23,11 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(value = 180, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
 class PostgresPausedIT {
   private static final Path RESULTS = Path.of("target", "it-results", "paused");
-  private static OwnPostgres server;
+  private static PrivatePostgres server;
 
   @BeforeAll
   static void startOwnServer() throws Exception {
-    server = OwnPostgres.start();
+    server = PrivatePostgres.start(Path.of("target", "private-postgres"));
   }
 
   @AfterAll
@@ -39,14 +40,14 @@ class PostgresPausedIT {
   private static List<String> args(String phase, String... more) {
     List<String> args = new ArrayList<>(List.of(phase, "postgres", "-P",
         Path.of(System.getProperty("ycsb.home"), "workloads", "workloadc").toString(), "-p", "postgres.url=" + server.url(),
-        "-p", "postgres.user=postgres", "-p", "recordcount=500", "-p", "result.dir=" + RESULTS));
+        "-p", "postgres.user=" + server.user(), "-p", "recordcount=500", "-p", "result.dir=" + RESULTS));
     args.addAll(List.of(more));
     return args;
   }
 
   @Test
   void pausedServerFailsTheStartWithinTheLoginTimeout() throws Exception {
-    server.signal("STOP");
+    server.pause();
     try {
       long start = System.nanoTime();
       CliRun run = CliRun.of(args("run", "-p", "postgres.login.timeout=2s").toArray(String[]::new));
@@ -57,7 +58,7 @@ class PostgresPausedIT {
               + "is the server running and reachable?");
       assertThat(elapsedMillis).isBetween(2_000L, 8_000L);
     } finally {
-      server.signal("CONT");
+      server.resume();
     }
   }
 
@@ -73,10 +74,10 @@ class PostgresPausedIT {
     CliRun run;
     try {
       Thread.sleep(3_000);
-      server.signal("STOP");
+      server.pause();
       run = running.get(60, TimeUnit.SECONDS);
     } finally {
-      server.signal("CONT");
+      server.resume();
     }
     long elapsedMillis = (System.nanoTime() - start) / 1_000_000;
 

@@ -19,15 +19,23 @@ import org.junit.jupiter.api.Test;
  * not every process named postgres on the machine (other clusters run here on other ports).
  */
 class PostgresServerTargetIT {
-  /** The data directory of the cluster {@code scripts/services/postgres.sh} runs on port 5432. */
-  private static final Path POSTMASTER_PID = Path.of("/var/lib/postgresql/15/main/postmaster.pid");
+  /** Where Debian's clusters keep their data directories: {@code <major>/<cluster>/postmaster.pid}. */
+  private static final Path CLUSTERS = Path.of("/var/lib/postgresql");
 
-  /** @return the postmaster's pid: the first line of {@code postmaster.pid} */
+  /**
+   * @return the pid of the postmaster listening on 5432: the first line of the {@code postmaster.pid} whose
+   *     fourth line is the port, among Debian's clusters (15 on Debian 12, 17 on Debian 13)
+   */
   static long postmasterPid() throws IOException {
-    assertThat(POSTMASTER_PID).as("PostgreSQL 15 on port 5432; run scripts/services/postgres.sh").isReadable();
-    String[] lines = Files.readString(POSTMASTER_PID).split("\n");
-    assertThat(lines[3].trim()).as("the cluster of " + POSTMASTER_PID + " listens on port 5432").isEqualTo("5432");
-    return Long.parseLong(lines[0].trim());
+    try (var files = Files.find(CLUSTERS, 3, (path, attrs) -> path.getFileName().toString().equals("postmaster.pid"))) {
+      for (Path file : (Iterable<Path>) files::iterator) {
+        String[] lines = Files.readString(file).split("\n");
+        if (lines.length > 3 && lines[3].trim().equals("5432")) {
+          return Long.parseLong(lines[0].trim());
+        }
+      }
+    }
+    throw new AssertionError("no cluster under " + CLUSTERS + " listens on 5432; run scripts/services/postgres.sh");
   }
 
   @Test
