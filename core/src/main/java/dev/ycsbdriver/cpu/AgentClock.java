@@ -20,14 +20,12 @@ import java.util.List;
 
 /**
  * Reads a remote server's CPU counters from {@code bin/ycsb agent} ({@code cpu.server.agent}), one
- * {@code GET /cpu} per reading, with a short timeout so that a slow agent delays a sample by at most
- * {@link #TIMEOUT}.
+ * {@code GET /cpu} per reading, with a short timeout ({@code cpu.server.agent.timeout}) so that a slow
+ * agent delays a sample by at most that.
  *
  * <p>Thread-safe, though the sampler reads it from its one thread.
  */
 final class AgentClock {
-  /** Longest wait for a connection and again for an answer. */
-  static final Duration TIMEOUT = Duration.ofMillis(500);
   private static final ObjectMapper JSON = new ObjectMapper()
       .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
@@ -35,22 +33,27 @@ final class AgentClock {
   private final URI uri;
   private final String token;
   private final HttpClient http;
+  /** Longest wait for a connection and again for an answer. */
+  private final Duration timeout;
 
-  private AgentClock(String hostPort, URI uri, String token) {
+  private AgentClock(String hostPort, URI uri, String token, Duration timeout) {
     this.hostPort = hostPort;
     this.uri = uri;
     this.token = token;
-    this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(TIMEOUT).build();
+    this.timeout = timeout;
+    this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout).build();
   }
 
   /**
    * @param hostPort the value of {@code cpu.server.agent}: {@code host:port}, an IPv6 host in brackets
    * @param token the bearer token, or {@code null}
    * @param processNames the server's process names, at least one
+   * @param timeout longest wait for the connection and again for the answer ({@code cpu.server.agent.timeout})
    * @return a clock for that agent; nothing is contacted yet
    * @throws ConfigException if {@code hostPort} is not a host and a port from 1 to 65535
    */
-  static AgentClock of(String hostPort, String token, List<String> processNames) throws ConfigException {
+  static AgentClock of(String hostPort, String token, List<String> processNames, Duration timeout)
+      throws ConfigException {
     int colon = hostPort.lastIndexOf(':');
     String host = colon > 0 ? hostPort.substring(0, colon) : "";
     int port = -1;
@@ -77,7 +80,7 @@ final class AgentClock {
       throw new ConfigException(CpuConfig.SERVER_AGENT.key() + ": must be host:port, got '" + hostPort + "' ("
           + e.getReason() + ")");
     }
-    return new AgentClock(hostPort, uri, token == null || token.isEmpty() ? null : token);
+    return new AgentClock(hostPort, uri, token == null || token.isEmpty() ? null : token, timeout);
   }
 
   /** @return the agent's address as configured, {@code host:port} */
@@ -88,10 +91,10 @@ final class AgentClock {
   /**
    * @return the agent's counters now
    * @throws IOException if there is no good answer, with a short lower-case reason such as
-   *     {@code connection refused} or {@code no answer within 500 ms}
+   *     {@code connection refused} or {@code no answer within 1000 ms}
    */
   AgentReading read() throws IOException {
-    HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET();
+    HttpRequest.Builder request = HttpRequest.newBuilder(uri).timeout(timeout).GET();
     if (token != null) {
       request.header("Authorization", "Bearer " + token);
     }
@@ -99,9 +102,9 @@ final class AgentClock {
     try {
       response = http.send(request.build(), HttpResponse.BodyHandlers.ofByteArray());
     } catch (HttpConnectTimeoutException e) {
-      throw new IOException("no connection within " + TIMEOUT.toMillis() + " ms", e);
+      throw new IOException("no connection within " + timeout.toMillis() + " ms", e);
     } catch (HttpTimeoutException e) {
-      throw new IOException("no answer within " + TIMEOUT.toMillis() + " ms", e);
+      throw new IOException("no answer within " + timeout.toMillis() + " ms", e);
     } catch (ConnectException e) {
       throw new IOException(e.getCause() instanceof UnresolvedAddressException ? "unknown host" : "connection refused", e);
     } catch (InterruptedException e) {

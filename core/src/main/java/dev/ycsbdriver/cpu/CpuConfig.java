@@ -25,9 +25,16 @@ public final class CpuConfig {
   /** The agent's bearer token; a secret, masked wherever it is printed or saved. */
   public static final PropertySpec SERVER_AGENT_TOKEN = PropertySpec.optional("cpu.server.agent.token", "",
       "bearer token the agent was started with (its --token-file or YCSB_AGENT_TOKEN); a secret, masked in every output");
+  /**
+   * Longest wait for the agent's connection and again for its answer, per reading; a reading that takes
+   * longer is counted as failed (the result says how many) and delays that sample by at most this.
+   */
+  public static final PropertySpec SERVER_AGENT_TIMEOUT = PropertySpec.of("cpu.server.agent.timeout", "1s", "s",
+      "longest wait for the agent's connection and again for its answer, per reading; a slower reading is "
+          + "counted as failed; 10ms to 1m").duration(Duration.ofMillis(10), Duration.ofMinutes(1));
   /** Every key, in the order {@code bin/ycsb bindings} shows them. */
   public static final List<PropertySpec> SPECS = List.of(INTERVAL, SERVER_PROCESS, SERVER_PID, SERVER_AGENT,
-      SERVER_AGENT_TOKEN);
+      SERVER_AGENT_TOKEN, SERVER_AGENT_TIMEOUT);
 
   private CpuConfig() {
   }

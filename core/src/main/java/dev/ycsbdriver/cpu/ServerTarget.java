@@ -6,6 +6,7 @@ import dev.ycsbdriver.spi.ServerLocation;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -77,7 +78,8 @@ public final class ServerTarget {
     String nameText = settings.getTrimmed(CpuConfig.SERVER_PROCESS);
     String agentText = settings.getTrimmed(CpuConfig.SERVER_AGENT);
     if (agentText != null) {
-      return remote(agentText, settings.getTrimmed(CpuConfig.SERVER_AGENT_TOKEN), pidText, nameText, location);
+      return remote(agentText, settings.getTrimmed(CpuConfig.SERVER_AGENT_TOKEN), pidText, nameText, location,
+          settings.getDuration(CpuConfig.SERVER_AGENT_TIMEOUT));
     }
     List<Integer> pids = pidText == null ? List.of() : parsePids(pidText);
     SystemInfo si = Oshi.get();
@@ -127,7 +129,7 @@ public final class ServerTarget {
   }
 
   private static ServerTarget remote(String hostPort, String token, String pidText, String nameText,
-      ServerLocation location) throws ConfigException {
+      ServerLocation location, Duration agentTimeout) throws ConfigException {
     if (pidText != null) {
       throw new ConfigException(CpuConfig.SERVER_PID.key() + ": cannot be used with " + CpuConfig.SERVER_AGENT.key()
           + " (pids are local to a host); name the processes with " + CpuConfig.SERVER_PROCESS.key());
@@ -138,7 +140,7 @@ public final class ServerTarget {
       throw new ConfigException(CpuConfig.SERVER_AGENT.key() + ": needs the server's process names and the binding"
           + " names none; set " + CpuConfig.SERVER_PROCESS.key());
     }
-    AgentClock agent = AgentClock.of(hostPort, token, List.copyOf(names));
+    AgentClock agent = AgentClock.of(hostPort, token, List.copyOf(names), agentTimeout);
     String what = "processes named " + String.join(", ", names);
     String source = "agent " + hostPort;
     try {

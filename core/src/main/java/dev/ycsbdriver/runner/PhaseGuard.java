@@ -12,16 +12,21 @@ import java.util.concurrent.CountDownLatch;
 /**
  * Keeps a phase stoppable while it connects and while it closes, where a store that never answers would
  * otherwise hold it: the binding's open and close run on daemon threads ({@link DaemonCall}) and every
- * wait watches the stop signal (SIGINT, SIGTERM) and {@code maxexecutiontime}, which counts from the
- * creation of this guard (the start of the phase) while connecting. After a stop, each wait lasts at
- * most {@code stop.timeout}, and not at all after a second Ctrl-C.
+ * wait watches the stop signal (SIGINT, SIGTERM) and {@code maxexecutiontime}. While connecting,
+ * {@code maxexecutiontime} bounds the time without progress: from the creation of this guard (the start
+ * of the phase) or from the last step that ended (the binding's open returned, a client thread
+ * connected), whichever is later. A store that never answers is so left within {@code maxexecutiontime},
+ * while 64 threads that connect one after another to a loaded server are not cut off before the
+ * measured run, which {@code maxexecutiontime} then bounds from the start of the clock. After a stop,
+ * each wait lasts at most {@code stop.timeout}, and not at all after a second Ctrl-C.
  *
  * <p>One instance per run, used by the runner's thread only.
  */
 final class PhaseGuard {
   private final RunRequest request;
   private final RunConfig config;
-  private final long phaseStartNanos = System.nanoTime();
+  /** When connecting last made progress: the start of the phase, then the end of each connecting step. */
+  private long progressNanos = System.nanoTime();
 
   /** @param request the run; its stop signal, configuration and stderr are used */
   PhaseGuard(RunRequest request) {
@@ -32,7 +37,8 @@ final class PhaseGuard {
   /** @return a reason line for a phase stopped while connecting, e.g. {@code interrupted while connecting to the store} */
   String stoppedWhileConnecting() {
     return request.stop().reason() == StopSignal.Reason.MAX_EXECUTION_TIME
-        ? "maxexecutiontime=" + config.maxExecutionTime().toSeconds() + " s ran out while connecting to the store"
+        ? "maxexecutiontime=" + config.maxExecutionTime().toSeconds() + " s passed without progress while connecting to "
+            + "the store"
         : "interrupted while connecting to the store";
   }
 
@@ -120,26 +126,34 @@ final class PhaseGuard {
   }
 
   /**
-   * Waits for a connecting step while watching the stop signal and {@code maxexecutiontime}, which is
-   * counted from the start of the phase while connecting; a time limit that runs out requests the stop.
+   * Waits for a connecting step while watching the stop signal and {@code maxexecutiontime}, which bounds
+   * the time without progress: each count-down of {@code step} (a client thread connected) is progress.
+   * A time limit that runs out requests the stop.
    *
+   * @param step counts down as connecting advances; ended at zero
    * @return true when the step ended, false when a stop was requested first
    */
   boolean awaitConnecting(CountDownLatch step) {
     StopSignal stop = request.stop();
+    long remaining = step.getCount();
     while (!Runner.awaitSlice(step)) {
       if (stop.requested()) {
         return false;
       }
-      if (!config.maxExecutionTime().isZero()
-          && System.nanoTime() - phaseStartNanos >= config.maxExecutionTime().toNanos()) {
+      long now = System.nanoTime();
+      if (step.getCount() < remaining) {
+        remaining = step.getCount();
+        progressNanos = now;
+      }
+      if (!config.maxExecutionTime().isZero() && now - progressNanos >= config.maxExecutionTime().toNanos()) {
         if (stop.request(StopSignal.Reason.MAX_EXECUTION_TIME)) {
           request.err().println("Maximum execution time of " + config.maxExecutionTime().toSeconds()
-              + " s reached while connecting to the store; stopping.");
+              + " s reached while connecting to the store (no progress for that long); stopping.");
         }
         return false;
       }
     }
+    progressNanos = System.nanoTime();
     return true;
   }
 

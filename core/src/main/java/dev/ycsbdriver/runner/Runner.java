@@ -66,7 +66,7 @@ public final class Runner {
   static final double BEHIND_SCHEDULE_MILLIS = 1000;
 
   private final List<String> warnings = new ArrayList<>();
-  /** Created at the start of {@link #run()}: {@code maxexecutiontime} counts from there while connecting. */
+  /** Created at the start of {@link #run()}: while connecting, {@code maxexecutiontime} bounds the time without progress from there. */
   private PhaseGuard guard;
   private Instant phaseStart;
 
@@ -78,8 +78,9 @@ public final class Runner {
 
   /**
    * Runs the phase. Opening the binding and connecting the client threads happen on daemon threads
-   * while this thread watches the stop signal and {@code maxexecutiontime} (counted from this call while
-   * connecting, from the start of the clock once running): a stop while connecting returns a report with
+   * while this thread watches the stop signal and {@code maxexecutiontime} (while connecting: the longest
+   * wait without progress, from this call or the last thread that connected; once running: from the start
+   * of the clock): a stop while connecting returns a report with
    * no operations and the outcome {@link Outcome.Status#INTERRUPTED} within {@code stop.timeout}, and leaves
    * a binding call that does not return behind.
    *

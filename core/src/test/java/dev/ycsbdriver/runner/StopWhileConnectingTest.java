@@ -89,9 +89,10 @@ class StopWhileConnectingTest {
       assertThat(elapsedMillis).isBetween(1_000L, 1_000 + 300 + SLACK_MILLIS);
       assertThat(report.outcome().status()).isEqualTo(Outcome.Status.INTERRUPTED);
       assertThat(report.outcome().errors()).singleElement().asString()
-          .startsWith("maxexecutiontime=1 s ran out while connecting to the store (the binding was still opening)");
+          .startsWith("maxexecutiontime=1 s passed without progress while connecting to the store (the binding was still opening)");
       assertThat(err.toString(StandardCharsets.UTF_8))
-          .contains("Maximum execution time of 1 s reached while connecting to the store; stopping.");
+          .contains("Maximum execution time of 1 s reached while connecting to the store (no progress for that long); "
+              + "stopping.");
     } finally {
       provider.release();
     }
@@ -125,12 +126,43 @@ class StopWhileConnectingTest {
 
     assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
     assertThat(elapsedMillis).isLessThan(1_000 + 500 + SLACK_MILLIS);
-    assertThat(run.errLines()).contains("Error: maxexecutiontime=1 s ran out while connecting to the store "
+    assertThat(run.errLines()).contains("Error: maxexecutiontime=1 s passed without progress while connecting to the store "
         + "(0 of 2 client threads had connected): no operation ran, nothing was measured");
     JsonNode result = JSON.readTree(run.resultFile().toFile());
     assertThat(result.at("/outcome/status").asText()).isEqualTo("interrupted");
     assertThat(result.at("/outcome/exitCode").asInt()).isEqualTo(1);
     assertThat(result.at("/operationsTotal").asLong()).isZero();
+  }
+
+  @Test
+  void threadsThatKeepConnectingAreNotCutOffByMaxExecutionTime() throws Exception {
+    StaggeredInitDb.reset();
+    // 4 threads connect 400 ms apart: 1.6 s in all, longer than maxexecutiontime, but never 1 s without progress
+    CliRun run = CliRun.of("run", "-db", StaggeredInitDb.class.getName(), "-P", workloadc(), "-threads", "4",
+        "-p", "operationcount=400", "-p", "maxexecutiontime=1", "-p", "result.dir=" + results);
+
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    JsonNode result = JSON.readTree(run.resultFile().toFile());
+    assertThat(result.at("/outcome/status").asText()).isEqualTo("ok");
+    assertThat(result.at("/operationsTotal").asLong()).isEqualTo(400);
+  }
+
+  /** A store whose n-th {@code init()} of a run takes n x 400 ms: threads that connect one after another. */
+  public static final class StaggeredInitDb extends dev.ycsbdriver.testing.NoOpDb {
+    private static final java.util.concurrent.atomic.AtomicInteger STARTED = new java.util.concurrent.atomic.AtomicInteger();
+
+    static void reset() {
+      STARTED.set(0);
+    }
+
+    @Override
+    public void init() {
+      try {
+        Thread.sleep(400L * STARTED.incrementAndGet());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 
   private RunReport run(BindingProvider provider, StopSignal stop, Map<String, String> properties,
