@@ -54,7 +54,7 @@ class StopWhileConnectingIT {
       // 3 s, then the default stop.timeout of 5 s for the open that never returns: before the 10 s login timeout
       assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
       assertThat(elapsedMillis).as(run.toString()).isBetween(3_000L, 3_000 + 5_000 + SLACK_MILLIS);
-      assertThat(run.stderr()).contains("Maximum execution time of 3 s reached while connecting to the store; stopping.",
+      assertThat(run.stderr()).contains("Maximum execution time of 3 s reached while connecting to the store (no progress for that long); stopping.",
           "Error: maxexecutiontime=3 s passed without progress while connecting to the store (the binding was still opening)");
       assertInterruptedResult(run);
     }
