@@ -132,7 +132,8 @@ abstract class PhaseCommand implements Callable<Integer> {
     try (SignalStop signals = SignalStop.install(cli.handleSignals(), stop, err)) {
       RunReport report;
       try {
-        report = new Runner(new RunRequest(name, workloadName(config), provider, settings, config, runDir, err, stop)).run();
+        report = new Runner(new RunRequest(name, workloadName(config), provider, settings, config, runDir, err, stop),
+            warnings).run();
       } catch (ConfigException | BindingException | RuntimeException e) {
         deleteIfEmpty(runDir);
         throw e;
@@ -140,7 +141,8 @@ abstract class PhaseCommand implements Callable<Integer> {
       writeSummary(report, config, cli.out());
       Path resultFile = runDir.resolve(ResultFiles.RESULT_FILE);
       ResultJson.write(report, resultFile);
-      for (String w : report.warnings()) {
+      // the pre-run check's warnings lead the result's and were printed before the run
+      for (String w : report.warnings().subList(warnings.size(), report.warnings().size())) {
         err.println("Warning: " + w);
       }
       for (String e : report.outcome().errors()) {

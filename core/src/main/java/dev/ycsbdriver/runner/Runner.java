@@ -72,6 +72,16 @@ public final class Runner {
 
   /** @param request what to run */
   public Runner(RunRequest request) {
+    this(request, List.of());
+  }
+
+  /**
+   * @param request what to run
+   * @param earlierWarnings warnings found before the run (e.g. by the pre-run check of the keys), first in
+   *     the result's warnings; not printed again by the runner
+   */
+  public Runner(RunRequest request, List<String> earlierWarnings) {
+    this.warnings.addAll(earlierWarnings);
     this.request = request;
     this.config = request.config();
   }

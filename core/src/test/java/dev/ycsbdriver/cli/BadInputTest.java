@@ -169,6 +169,10 @@ class BadInputTest {
         "Warning: the operation proportions sum to 2, not 1; YCSB divides each by the sum, so readproportion 1 "
             + "counts as 0.5, updateproportion 1 counts as 0.5");
     assertThat(run.errLines().get(1)).startsWith("Warning: the operation proportions");
+    // saved with the result, and not printed a second time after the run
+    var result = new ObjectMapper().readTree(run.resultFile().toFile());
+    assertThat(result.path("warnings").get(0).asText()).startsWith("the operation proportions sum to 2");
+    assertThat(run.errLines()).filteredOn(l -> l.contains("operation proportions")).hasSize(1);
   }
 
   @Test
