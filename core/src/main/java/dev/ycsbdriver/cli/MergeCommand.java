@@ -34,8 +34,15 @@ final class MergeCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws ConfigException, IOException {
+    boolean existed = java.nio.file.Files.isDirectory(output);
     OutputPaths.createDirectory(output, "report merge -o");
-    ObjectNode merged = ResultMerger.merge(inputs, output);
+    ObjectNode merged;
+    try {
+      merged = ResultMerger.merge(inputs, output);
+    } catch (ConfigException | IOException | RuntimeException e) {
+      OutputPaths.removeIfCreatedEmpty(output, existed);
+      throw e;
+    }
     cli.err().println("Merged " + inputs.size() + " results: " + merged.path("operationsTotal").asLong()
         + " operations, " + String.format(java.util.Locale.ROOT, "%.1f", merged.path("throughputOpsPerSec").asDouble())
         + " ops/s over the common window of " + merged.path("runtimeMillis").asLong() + " ms");

@@ -55,6 +55,26 @@ final class OutputPaths {
   }
 
   /**
+   * Tidies up after a command that failed before writing into {@code dir}: removes it if this command
+   * created it and it is still empty, so that bad input leaves nothing behind.
+   *
+   * @param dir the output directory
+   * @param existed whether it existed before {@link #createDirectory} made it
+   */
+  static void removeIfCreatedEmpty(Path dir, boolean existed) {
+    if (existed) {
+      return;
+    }
+    try (var entries = Files.list(dir)) {
+      if (entries.findAny().isEmpty()) {
+        Files.delete(dir);
+      }
+    } catch (IOException ignored) {
+      // the directory stays; the command's own error is the one to report
+    }
+  }
+
+  /**
    * Checks {@code exportfile} before the run: its directory is created, and it must not be a directory or
    * read-only. The file itself is written after the run.
    *

@@ -53,8 +53,15 @@ final class ReportCommand implements Callable<Integer> {
         : inputs.size() == 1 && Files.isDirectory(inputs.get(0)) ? inputs.get(0) : Path.of("report");
     String name = title != null ? title
         : "ycsb-driver comparison: " + out.toAbsolutePath().normalize().getFileName();
+    boolean existed = Files.isDirectory(out);
     OutputPaths.createDirectory(out, output != null ? "report -o" : "report output directory");
-    Path md = ReportWriter.write(new ReportWriter.Request(inputs, out, name, baseline, latencyWorkload));
+    Path md;
+    try {
+      md = ReportWriter.write(new ReportWriter.Request(inputs, out, name, baseline, latencyWorkload));
+    } catch (ConfigException | IOException | RuntimeException e) {
+      OutputPaths.removeIfCreatedEmpty(out, existed);
+      throw e;
+    }
     cli.err().println("Report: " + md + " (also report.html, report.csv, report.json)");
     return Main.EXIT_OK;
   }

@@ -140,7 +140,7 @@ class BadInputTest {
         cmd(2, "report -o: must be a writable directory, got $FILE/report", "report -o $FILE/report $OK"),
         cmd(2, "report merge -o: must be a writable directory, got $FILE/merged", "report merge -o $FILE/merged $OK"),
         cmd(2, "report: needs at least one result that ended ok, got 2 that were failed or interrupted",
-            "report -o $R $FAILED"),
+            "report -o $R/new-report $FAILED"),
         cmd(2, "report: expected result.json files or directories, got none", "report"));
   }
 
