@@ -299,6 +299,29 @@ public abstract class BindingContract {
   }
 
   /** Asserts the error is one {@code ycsb: } line with this text and no stack trace. */
+  /**
+   * Every key the binding declares with a kind is checked before anything runs: a malformed value is exit
+   * 2 with one line naming the key, printed before the banner (the store is not even contacted).
+   */
+  @Test
+  void malformedValuesOfTheBindingsKeysAreOneLineAndExitTwoBeforeAnythingRuns() throws Exception {
+    List<dev.ycsbdriver.config.PropertySpec> typed = BindingCatalog.load().find(bindingName()).properties().stream()
+        .filter(spec -> spec.kind() != dev.ycsbdriver.config.PropertySpec.Kind.TEXT).toList();
+    assertThat(typed).as("the binding declares the kind and range of its numeric, flag and choice keys").isNotEmpty();
+    for (dev.ycsbdriver.config.PropertySpec spec : typed) {
+      String bad = switch (spec.kind()) {
+        case INTEGER -> spec.maxLong() == Long.MAX_VALUE ? "x" : Long.toString(spec.maxLong() + 1);
+        case NUMBER, FLAG, CHOICE -> "no-such-value";
+        case DURATION -> "12 parsecs";
+        case TEXT -> throw new AssertionError("filtered out");
+      };
+      CliRun run = cli("run", "workloada", Map.of(spec.key(), bad));
+      assertThat(run.exitCode()).as(spec.key() + "=" + bad + ": " + run).isEqualTo(2);
+      assertThat(run.errLines()).as(spec.key() + "=" + bad + ": " + run).hasSize(1);
+      assertThat(run.errLines().get(0)).startsWith("ycsb: " + spec.key()).doesNotContain("\tat ");
+    }
+  }
+
   protected static void assertOneErrorLine(CliRun run, String expected) {
     List<String> errors = run.errLines().stream().filter(l -> l.startsWith("ycsb: ")).toList();
     assertThat(errors).as(run.toString()).hasSize(1);

@@ -39,11 +39,11 @@ public final class H2BindingProvider implements BindingProvider {
       "directory of the database file ycsb.mv.db; default <result.dir>/h2");
   static final PropertySpec WRITE_DELAY = PropertySpec.optional("h2.write_delay", "ms",
       "H2 WRITE_DELAY: longest time a commit waits to be written to the file; 0 writes each commit before it returns; "
-          + "H2's default is 500; set by the durable (0) and fast (500) profiles");
+          + "H2's default is 500; set by the durable (0) and fast (500) profiles").integer(0, 3_600_000);
   static final PropertySpec BATCH_SIZE = PropertySpec.of("h2.batchsize", "0", "inserts",
-      "inserts sent as one batch; 0 or 1 sends each insert on its own");
+      "inserts sent as one batch; 0 or 1 sends each insert on its own").integer(0, 1_000_000);
   static final PropertySpec LOCK_TIMEOUT = PropertySpec.of("h2.lock_timeout", "10000", "ms",
-      "how long an operation waits for a row another thread has locked before it fails");
+      "how long an operation waits for a row another thread has locked before it fails").integer(0, 3_600_000);
   static final PropertySpec CREATE_TABLE = JdbcKeys.createTable(true);
 
   @Override
@@ -66,15 +66,15 @@ public final class H2BindingProvider implements BindingProvider {
     Settings s = context.settings();
     Path dir = SqlStore.embeddedDirectory(name(), s.getTrimmed(DIR), context.resultDirectory());
     StringBuilder url = new StringBuilder("jdbc:h2:file:").append(dir.resolve("ycsb"))
-        .append(";LOCK_TIMEOUT=").append(s.getInt(LOCK_TIMEOUT, 0, 3_600_000));
+        .append(";LOCK_TIMEOUT=").append(s.getInt(LOCK_TIMEOUT));
     if (s.contains(WRITE_DELAY.key())) {
-      url.append(";WRITE_DELAY=").append(s.getInt(WRITE_DELAY, 0, 3_600_000));
+      url.append(";WRITE_DELAY=").append(s.getInt(WRITE_DELAY));
     }
     String jdbcUrl = url.toString();
     ConnectionSource source = () -> DriverManager.getConnection(jdbcUrl, "sa", "");
     SqlStore.Spec spec = new SqlStore.Spec(name(), dir.toString(), source, UserTable.of(s.toProperties()),
         "VARCHAR(255)", "VARCHAR", s.getBoolean(CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE), context.phase(),
-        s.getInt(BATCH_SIZE, 0, 1_000_000), 0, true, ServerLocation.embedded());
+        s.getInt(BATCH_SIZE), 0, true, ServerLocation.embedded());
     return SqlStore.open(spec, Reconnect.embedded(name(), context.errors()), c -> facts(c, context.profile(), dir));
   }
 

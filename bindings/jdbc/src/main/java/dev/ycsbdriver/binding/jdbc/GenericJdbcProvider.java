@@ -73,8 +73,8 @@ public final class GenericJdbcProvider implements BindingProvider {
         Map.of());
     SqlStore.Spec spec = new SqlStore.Spec(name(), server, source,
         UserTable.of(s.toProperties()), "VARCHAR(255)", "TEXT", s.getBoolean(CREATE_TABLE),
-        s.getBoolean(JdbcKeys.DROP_TABLE), context.phase(), s.getInt(JdbcKeys.BATCH_SIZE, 0, 1_000_000),
-        s.getInt(JdbcKeys.FETCH_SIZE, 0, 1_000_000), s.getBoolean(JdbcKeys.AUTO_COMMIT),
+        s.getBoolean(JdbcKeys.DROP_TABLE), context.phase(), s.getInt(JdbcKeys.BATCH_SIZE),
+        s.getInt(JdbcKeys.FETCH_SIZE), s.getBoolean(JdbcKeys.AUTO_COMMIT),
         ServerLocation.unknown("the jdbc binding cannot tell which processes are the server; "
             + "set cpu.server.process or cpu.server.pid"));
     return SqlStore.open(spec, reconnect, c -> {

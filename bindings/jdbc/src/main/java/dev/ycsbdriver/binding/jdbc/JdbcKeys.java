@@ -8,7 +8,7 @@ import dev.ycsbdriver.spi.NetworkTimeouts;
 public final class JdbcKeys {
   /** Drop the table before the run. */
   public static final PropertySpec DROP_TABLE = PropertySpec.of("droptable", "false", "",
-      "drop the table (and all its records) before the phase starts");
+      "drop the table (and all its records) before the phase starts").flag();
   /** Generic JDBC: the driver class. */
   public static final PropertySpec DRIVER = PropertySpec.optional("db.driver", "",
       "JDBC driver class; needed only for drivers that do not register themselves");
@@ -20,13 +20,13 @@ public final class JdbcKeys {
   public static final PropertySpec PASSWORD = PropertySpec.optional("db.passwd", "", "password (masked in every output)");
   /** Inserts per batch. */
   public static final PropertySpec BATCH_SIZE = PropertySpec.of("db.batchsize", "0", "inserts",
-      "inserts sent as one batch; 0 or 1 sends each insert on its own");
+      "inserts sent as one batch; 0 or 1 sends each insert on its own").integer(0, 1_000_000);
   /** Rows per round trip of a scan. */
   public static final PropertySpec FETCH_SIZE = PropertySpec.of("jdbc.fetchsize", "0", "rows",
-      "rows a scan fetches per round trip; 0 for the JDBC driver's default");
+      "rows a scan fetches per round trip; 0 for the JDBC driver's default").integer(0, 1_000_000);
   /** Autocommit. */
   public static final PropertySpec AUTO_COMMIT = PropertySpec.of("jdbc.autocommit", "true", "",
-      "true: each statement commits itself; false: the driver commits after each write and batch");
+      "true: each statement commits itself; false: the driver commits after each write and batch").flag();
 
   /**
    * Generic JDBC: {@code jdbc.login.timeout} ({@link java.sql.DriverManager#setLoginTimeout}, honoured by
@@ -54,6 +54,6 @@ public final class JdbcKeys {
    */
   public static PropertySpec createTable(boolean defaultValue) {
     return PropertySpec.of("createtable", Boolean.toString(defaultValue), "",
-        "in the load phase, create the table when it does not exist (YCSB_KEY primary key, FIELD0..FIELDn)");
+        "in the load phase, create the table when it does not exist (YCSB_KEY primary key, FIELD0..FIELDn)").flag();
   }
 }

@@ -27,7 +27,7 @@ import site.ycsb.DB;
 public final class MemoryBindingProvider implements BindingProvider {
   static final PropertySpec PRELOAD = PropertySpec.of("memory.preload", "true", "",
       "in the run phase, insert the workload's records first (unmeasured), as load would; the store keeps nothing "
-          + "between processes");
+          + "between processes").flag();
 
   @Override
   public String name() {

@@ -38,13 +38,13 @@ public final class MongoBindingProvider implements BindingProvider {
       "connection string; credentials in it are masked in every output");
   static final PropertySpec DATABASE = PropertySpec.of("mongodb.database", "ycsb", "", "database name");
   static final PropertySpec BATCH_SIZE = PropertySpec.of("mongodb.batchsize", "1", "inserts",
-      "inserts sent together with one insertMany; 1 sends each record with insertOne");
+      "inserts sent together with one insertMany; 1 sends each record with insertOne").integer(1, 1_000_000);
   static final PropertySpec TRANSPORT = PropertySpec.of("mongodb.transport", "default", "",
-      "default (the driver's own sockets) or netty (the driver's Netty transport)");
+      "default (the driver's own sockets) or netty (the driver's Netty transport)").choice("default", "netty");
   static final PropertySpec W = PropertySpec.optional("mongodb.writeconcern.w", "",
       "write concern w: 0 (unacknowledged), 1, a number of members, or majority; the profiles set it");
   static final PropertySpec J = PropertySpec.optional("mongodb.writeconcern.j", "",
-      "write concern j: true waits for the on-disk journal; the profiles set it");
+      "write concern j: true waits for the on-disk journal; the profiles set it").flag();
   /**
    * {@code mongodb.connect.timeout}, {@code mongodb.login.timeout}, {@code mongodb.socket.timeout}: the
    * driver's {@code connectTimeoutMS}, {@code serverSelectionTimeoutMS} (how long an operation, the first
@@ -56,7 +56,7 @@ public final class MongoBindingProvider implements BindingProvider {
   static final PropertySpec TIMEOUT = PropertySpec.optional("mongodb.timeout", "s",
       "older name of mongodb.login.timeout (server selection timeout)");
   private static final PropertySpec DROP_TABLE = PropertySpec.of("droptable", "false", "",
-      "drop the collection before the phase starts");
+      "drop the collection before the phase starts").flag();
 
   @Override
   public String name() {
@@ -86,7 +86,7 @@ public final class MongoBindingProvider implements BindingProvider {
       throw new ConfigException("mongodb.url: " + Secrets.maskText(e.getMessage()));
     }
     String server = String.join(",", cs.getHosts());
-    int batchSize = s.getInt(BATCH_SIZE, 1, 1_000_000);
+    int batchSize = s.getInt(BATCH_SIZE);
     NetworkTimeouts timeouts = timeouts(s);
     MongoClientSettings.Builder settings = MongoClientSettings.builder()
         // for the driver a server selection timeout of 0 fails at once and a negative one waits forever
@@ -101,7 +101,7 @@ public final class MongoBindingProvider implements BindingProvider {
     if (wc != null) {
       settings.writeConcern(wc);
     }
-    if ("netty".equals(s.getChoice(TRANSPORT, List.of("default", "netty")))) {
+    if ("netty".equals(s.getChoice(TRANSPORT))) {
       settings.transportSettings(TransportSettings.nettyBuilder().build());
     }
     String table = s.toProperties().getProperty("table", "usertable");

@@ -80,16 +80,16 @@ public final class MysqlBindingProvider implements BindingProvider {
     String host = m.group(1);
     int port = m.group(2) == null ? 3306 : Integer.parseInt(m.group(2));
     String server = host + ":" + port + "/" + m.group(3);
-    int batchSize = s.getInt(JdbcKeys.effective(s, MysqlKeys.BATCH_SIZE, JdbcKeys.BATCH_SIZE), 0, 1_000_000);
-    int fetchSize = s.getInt(JdbcKeys.effective(s, MysqlKeys.FETCH_SIZE, JdbcKeys.FETCH_SIZE), 0, 1_000_000);
+    int batchSize = s.getInt(JdbcKeys.effective(s, MysqlKeys.BATCH_SIZE, JdbcKeys.BATCH_SIZE));
+    int fetchSize = s.getInt(JdbcKeys.effective(s, MysqlKeys.FETCH_SIZE, JdbcKeys.FETCH_SIZE));
     boolean autoCommit = s.getBoolean(JdbcKeys.effective(s, MysqlKeys.AUTO_COMMIT, JdbcKeys.AUTO_COMMIT));
     Reconnect reconnect = Reconnect.from(name(), s, context.errors());
     Map<String, Long> globals = new LinkedHashMap<>();
     if (s.contains(MysqlKeys.FLUSH_LOG.key())) {
-      globals.put("innodb_flush_log_at_trx_commit", (long) s.getInt(MysqlKeys.FLUSH_LOG, 0, 2));
+      globals.put("innodb_flush_log_at_trx_commit", (long) s.getInt(MysqlKeys.FLUSH_LOG));
     }
     if (s.contains(MysqlKeys.SYNC_BINLOG.key())) {
-      globals.put("sync_binlog", s.getLong(MysqlKeys.SYNC_BINLOG, 0, 4_294_967_295L));
+      globals.put("sync_binlog", s.getLong(MysqlKeys.SYNC_BINLOG));
     }
     boolean strict = s.getBoolean(MysqlKeys.PROFILE_STRICT);
 

@@ -16,17 +16,17 @@ final class MysqlKeys {
   static final PropertySpec PASSWORD = PropertySpec.of("mysql.password", "", "",
       "password (or db.passwd); masked in every output");
   static final PropertySpec BATCH_SIZE = PropertySpec.of("mysql.batchsize", "0", "inserts",
-      "inserts sent as one batch, rewritten into multi-row INSERTs (rewriteBatchedStatements); 0 or 1 for none (or db.batchsize)");
+      "inserts sent as one batch, rewritten into multi-row INSERTs (rewriteBatchedStatements); 0 or 1 for none (or db.batchsize)").integer(0, 1_000_000);
   static final PropertySpec FETCH_SIZE = PropertySpec.of("mysql.fetchsize", "0", "rows",
-      "rows a scan fetches per round trip; 0 fetches all (or jdbc.fetchsize)");
+      "rows a scan fetches per round trip; 0 fetches all (or jdbc.fetchsize)").integer(0, 1_000_000);
   static final PropertySpec AUTO_COMMIT = PropertySpec.of("mysql.autocommit", "true", "",
-      "true: each statement is its own transaction; false: the driver commits after each write (or jdbc.autocommit)");
+      "true: each statement is its own transaction; false: the driver commits after each write (or jdbc.autocommit)").flag();
   static final PropertySpec FLUSH_LOG = PropertySpec.optional("mysql.innodb_flush_log_at_trx_commit", "",
-      "GLOBAL innodb_flush_log_at_trx_commit for the run (0, 1 or 2), restored afterwards; set by the profiles");
+      "GLOBAL innodb_flush_log_at_trx_commit for the run (0, 1 or 2), restored afterwards; set by the profiles").integer(0, 2);
   static final PropertySpec SYNC_BINLOG = PropertySpec.optional("mysql.sync_binlog", "commits",
-      "GLOBAL sync_binlog for the run, restored afterwards; set by the profiles");
+      "GLOBAL sync_binlog for the run, restored afterwards; set by the profiles").integer(0, 4_294_967_295L);
   static final PropertySpec PROFILE_STRICT = PropertySpec.of("profile.strict", "true", "",
-      "fail (exit code 3) when the profile's global settings cannot be set; false warns and records what is in force");
+      "fail (exit code 3) when the profile's global settings cannot be set; false warns and records what is in force").flag();
   static final PropertySpec CREATE_TABLE = JdbcKeys.createTable(false);
   /**
    * {@code mysql.connect.timeout}, {@code mysql.login.timeout}, {@code mysql.socket.timeout}: Connector/J's

@@ -69,9 +69,9 @@ public final class PostgresBindingProvider implements BindingProvider {
     }
     String host = parsed.getProperty("PGHOST", "localhost");
     String server = host + ":" + parsed.getProperty("PGPORT", "5432") + "/" + parsed.getProperty("PGDBNAME", "");
-    int batchSize = s.getInt(JdbcKeys.effective(s, PostgresKeys.BATCH_SIZE, JdbcKeys.BATCH_SIZE), 0, 1_000_000);
+    int batchSize = s.getInt(JdbcKeys.effective(s, PostgresKeys.BATCH_SIZE, JdbcKeys.BATCH_SIZE));
     String synchronousCommit = s.contains(PostgresKeys.SYNCHRONOUS_COMMIT.key())
-        ? s.getChoice(PostgresKeys.SYNCHRONOUS_COMMIT, PostgresKeys.SYNCHRONOUS_COMMIT_VALUES) : null;
+        ? s.getChoice(PostgresKeys.SYNCHRONOUS_COMMIT) : null;
     boolean autoCommit = s.getBoolean(JdbcKeys.effective(s, PostgresKeys.AUTO_COMMIT, JdbcKeys.AUTO_COMMIT));
     Reconnect reconnect = Reconnect.from(name(), s, context.errors());
 
@@ -107,7 +107,7 @@ public final class PostgresBindingProvider implements BindingProvider {
         NetworkTimeouts.Kind.LOGIN, "loginTimeout"));
     SqlStore.Spec spec = new SqlStore.Spec(name(), server, source, UserTable.of(s.toProperties()),
         "VARCHAR(255)", "TEXT", s.getBoolean(PostgresKeys.CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE),
-        context.phase(), batchSize, s.getInt(JdbcKeys.effective(s, PostgresKeys.FETCH_SIZE, JdbcKeys.FETCH_SIZE), 0, 1_000_000), autoCommit,
+        context.phase(), batchSize, s.getInt(JdbcKeys.effective(s, PostgresKeys.FETCH_SIZE, JdbcKeys.FETCH_SIZE)), autoCommit,
         ServerLocation.ofHost(host, ServerLocation.port(parsed.getProperty("PGPORT", "5432")), "postgres"));
     return SqlStore.open(spec, reconnect, c -> facts(c, context.profile()));
   }

@@ -15,13 +15,13 @@ final class PostgresKeys {
   static final PropertySpec PASSWORD = PropertySpec.of("postgres.password", "", "",
       "password (or db.passwd); masked in every output");
   static final PropertySpec BATCH_SIZE = PropertySpec.of("postgres.batchsize", "0", "inserts",
-      "inserts sent as one batch, rewritten into multi-row INSERTs (reWriteBatchedInserts); 0 or 1 for none (or db.batchsize)");
+      "inserts sent as one batch, rewritten into multi-row INSERTs (reWriteBatchedInserts); 0 or 1 for none (or db.batchsize)").integer(0, 1_000_000);
   static final PropertySpec FETCH_SIZE = PropertySpec.of("postgres.fetchsize", "0", "rows",
-      "rows a scan fetches per round trip (needs postgres.autocommit=false); 0 fetches all (or jdbc.fetchsize)");
+      "rows a scan fetches per round trip (needs postgres.autocommit=false); 0 fetches all (or jdbc.fetchsize)").integer(0, 1_000_000);
   static final PropertySpec AUTO_COMMIT = PropertySpec.of("postgres.autocommit", "true", "",
-      "true: each statement is its own transaction; false: the driver commits after each write (or jdbc.autocommit)");
+      "true: each statement is its own transaction; false: the driver commits after each write (or jdbc.autocommit)").flag();
   static final PropertySpec SYNCHRONOUS_COMMIT = PropertySpec.optional("postgres.synchronous_commit", "",
-      "session synchronous_commit: on, off, local, remote_write or remote_apply; set by the durable and fast profiles");
+      "session synchronous_commit: on, off, local, remote_write or remote_apply; set by the durable and fast profiles").choice("on", "off", "local", "remote_write", "remote_apply");
   static final PropertySpec CREATE_TABLE = JdbcKeys.createTable(false);
   /**
    * {@code postgres.connect.timeout}, {@code postgres.login.timeout}, {@code postgres.socket.timeout}: pgjdbc's
@@ -31,7 +31,6 @@ final class PostgresKeys {
   static final NetworkTimeouts.Keys TIMEOUTS = NetworkTimeouts.Keys.of("postgres");
   static final List<PropertySpec> ALL = all(URL, USER, PASSWORD, BATCH_SIZE, FETCH_SIZE, AUTO_COMMIT,
       SYNCHRONOUS_COMMIT, CREATE_TABLE, JdbcKeys.DROP_TABLE);
-  static final List<String> SYNCHRONOUS_COMMIT_VALUES = List.of("on", "off", "local", "remote_write", "remote_apply");
 
   private PostgresKeys() {
   }

@@ -36,16 +36,14 @@ public final class SqliteBindingProvider implements BindingProvider {
       "directory of the database file ycsb.db; default <result.dir>/sqlite");
   static final PropertySpec SYNCHRONOUS = PropertySpec.optional("sqlite.synchronous", "",
       "PRAGMA synchronous of every connection: off, normal, full or extra; SQLite's default is full; "
-          + "set by the durable (full) and fast (off) profiles");
+          + "set by the durable (full) and fast (off) profiles").choice("off", "normal", "full", "extra");
   static final PropertySpec JOURNAL_MODE = PropertySpec.of("sqlite.journal_mode", "wal", "",
-      "PRAGMA journal_mode: wal (readers never wait for the writer), delete, truncate, persist, memory or off");
+      "PRAGMA journal_mode: wal (readers never wait for the writer), delete, truncate, persist, memory or off").choice("wal", "delete", "truncate", "persist", "memory", "off");
   static final PropertySpec BUSY_TIMEOUT = PropertySpec.of("sqlite.busy_timeout", "30000", "ms",
-      "how long a connection waits for the write lock before an operation fails with SQLITE_BUSY");
+      "how long a connection waits for the write lock before an operation fails with SQLITE_BUSY").integer(0, Integer.MAX_VALUE);
   static final PropertySpec BATCH_SIZE = PropertySpec.of("sqlite.batchsize", "0", "inserts",
-      "inserts sent as one batch in one transaction; 0 or 1 sends each insert on its own");
+      "inserts sent as one batch in one transaction; 0 or 1 sends each insert on its own").integer(0, 1_000_000);
   static final PropertySpec CREATE_TABLE = JdbcKeys.createTable(true);
-  private static final List<String> SYNCHRONOUS_VALUES = List.of("off", "normal", "full", "extra");
-  private static final List<String> JOURNAL_MODES = List.of("wal", "delete", "truncate", "persist", "memory", "off");
   /** {@code PRAGMA synchronous} answers with a number. */
   private static final List<String> SYNCHRONOUS_NAMES = List.of("OFF", "NORMAL", "FULL", "EXTRA");
 
@@ -70,17 +68,17 @@ public final class SqliteBindingProvider implements BindingProvider {
     Path dir = SqlStore.embeddedDirectory(name(), s.getTrimmed(DIR), context.resultDirectory());
     SQLiteConfig config = new SQLiteConfig();
     config.setJournalMode(SQLiteConfig.JournalMode.valueOf(
-        s.getChoice(JOURNAL_MODE, JOURNAL_MODES).toUpperCase(Locale.ROOT)));
-    config.setBusyTimeout(s.getInt(BUSY_TIMEOUT, 0, Integer.MAX_VALUE));
+        s.getChoice(JOURNAL_MODE).toUpperCase(Locale.ROOT)));
+    config.setBusyTimeout(s.getInt(BUSY_TIMEOUT));
     if (s.contains(SYNCHRONOUS.key())) {
       config.setSynchronous(SQLiteConfig.SynchronousMode.valueOf(
-          s.getChoice(SYNCHRONOUS, SYNCHRONOUS_VALUES).toUpperCase(Locale.ROOT)));
+          s.getChoice(SYNCHRONOUS).toUpperCase(Locale.ROOT)));
     }
     String url = "jdbc:sqlite:" + dir.resolve("ycsb.db");
     ConnectionSource source = () -> config.createConnection(url);
     SqlStore.Spec spec = new SqlStore.Spec(name(), dir.toString(), source, UserTable.of(s.toProperties()),
         "VARCHAR(255)", "TEXT", s.getBoolean(CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE), context.phase(),
-        s.getInt(BATCH_SIZE, 0, 1_000_000), 0, true, ServerLocation.embedded());
+        s.getInt(BATCH_SIZE), 0, true, ServerLocation.embedded());
     return SqlStore.open(spec, Reconnect.embedded(name(), context.errors()), c -> facts(c, context.profile(), dir));
   }
 
