@@ -24,7 +24,7 @@ import java.util.stream.Collectors;
 
 /**
  * CoreWorkload's values taken together, checked before the workload sees them: combinations that YCSB
- * 0.17.0 answers with {@code System.exit(-1)} (which would end the driver without a word), with an
+ * 0.17.0 answers by ending the JVM with status -1 (which would end the driver without a word), with an
  * {@code AssertionError} in the middle of the run, or with a silently different mix.
  *
  * <p>Stateless and thread-safe.
@@ -70,7 +70,7 @@ final class CoreWorkloadCheck {
     return warnings;
   }
 
-  /** CoreWorkload calls System.exit(-1) when the insert range runs past recordcount. */
+  /** CoreWorkload ends the JVM with status -1 when the insert range runs past recordcount. */
   private static void checkInsertRange(Settings settings) throws ConfigException {
     if (!settings.contains(RunConfig.INSERT_COUNT.key())) {
       return;

@@ -322,10 +322,10 @@ public final class JdbcDb extends DB {
    */
   private Status failed(String operation, Exception e) {
     SQLException sql = e instanceof SQLException s ? s : null;
-    reconnect.errors().error(reconnect.binding(), operation,
-        sql == null ? e.getClass().getSimpleName() : SqlFailures.kind(sql), e.getMessage());
+    String kind = sql == null ? e.getClass().getSimpleName() : SqlFailures.kind(sql);
+    reconnect.errors().error(reconnect.binding(), operation, kind, e.getMessage());
     if (sql != null && broken(sql)) {
-      drop(SqlFailures.kind(sql) + ": " + sql.getMessage());
+      drop(kind + ": " + sql.getMessage());
       return Status.ERROR;
     }
     try {
