@@ -23,7 +23,7 @@ import java.util.stream.Stream;
  * paused cluster, stops it immediately and deletes its files.
  *
  * <pre>{@code
- * try (PrivatePostgres pg = PrivatePostgres.start(Path.of("target", "private-postgres"))) {
+ * try (PrivatePostgres pg = PrivatePostgres.start()) {
  *   String url = pg.url();   // jdbc:postgresql://127.0.0.1:<port>/ycsb
  *   pg.kill9();
  *   pg.restart();
@@ -42,38 +42,34 @@ public final class PrivatePostgres implements AutoCloseable {
 
   private final Path base;
   private final Path data;
-  private final Path socketDir;
   private final int port;
   private final List<Long> paused = new ArrayList<>();
 
-  private PrivatePostgres(Path base, Path socketDir, int port) {
+  private PrivatePostgres(Path base, int port) {
     this.base = base;
     this.data = base.resolve("data");
-    this.socketDir = socketDir;
     this.port = port;
   }
 
   /**
-   * Creates and starts a cluster with a database {@code ycsb}.
+   * Creates and starts a cluster with a database {@code ycsb}, in a new directory under the system's
+   * temporary directory: the {@code postgres} OS user must reach it, and a clone under a home directory
+   * of mode 0700 (or {@code mktemp -d}) is out of its reach; the short path also keeps the Unix socket's
+   * path under its 107-byte limit.
    *
-   * @param parent a directory under {@code target/} to create the cluster in
    * @return the running cluster; close it
    * @throws IOException when a command fails (the message carries its output), e.g. not running as root
    */
-  public static PrivatePostgres start(Path parent) throws IOException {
+  public static PrivatePostgres start() throws IOException {
     if (!Files.isExecutable(BIN.resolve("initdb"))) {
       throw new IOException(BIN + "/initdb not found: fault tests need PostgreSQL's server binaries; "
           + "scripts/services/postgres.sh installs them");
     }
     int port = sparePort();
-    Path base = parent.toAbsolutePath().normalize().resolve("pg-" + port);
-    deleteTree(base);
-    Files.createDirectories(base);
-    // a short path: a Unix socket's path is limited to 107 bytes
-    Path socketDir = Files.createTempDirectory("pg" + port);
-    PrivatePostgres pg = new PrivatePostgres(base, socketDir, port);
+    Path base = Files.createTempDirectory("ycsb-pg" + port);
+    PrivatePostgres pg = new PrivatePostgres(base, port);
     try {
-      run("chown", "-R", "postgres:postgres", base.toString(), socketDir.toString());
+      run("chown", "-R", "postgres:postgres", base.toString());
       asPostgres(BIN.resolve("initdb").toString(), "-D", pg.data.toString(), "-A", "trust", "-U", "postgres",
           "--no-sync", "-E", "UTF8");
       pg.startServer();
@@ -183,15 +179,14 @@ public final class PrivatePostgres implements AutoCloseable {
     }
     try {
       deleteTree(base);
-      deleteTree(socketDir);
     } catch (IOException ignored) {
-      // left under target/ or /tmp; the next clean removes it
+      // left in the temporary directory
     }
   }
 
   private void startServer() throws IOException {
     asPostgres(BIN.resolve("pg_ctl").toString(), "-D", data.toString(), "-l", base.resolve("server.log").toString(),
-        "-w", "-t", "60", "-o", "-p " + port + " -k " + socketDir + " -c listen_addresses=127.0.0.1 -c fsync=off",
+        "-w", "-t", "60", "-o", "-p " + port + " -k " + base + " -c listen_addresses=127.0.0.1 -c fsync=off",
         "start");
   }
 
@@ -228,7 +223,9 @@ public final class PrivatePostgres implements AutoCloseable {
   private static void run(String... command) throws IOException {
     // to a file, not a pipe: the server pg_ctl starts must not hold a pipe the test waits on
     Path log = Files.createTempFile("pg-command", ".log");
-    Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+    // from a directory the postgres user can enter: initdb and pg_ctl fail in one it cannot
+    Process p = new ProcessBuilder(command).directory(new java.io.File(System.getProperty("java.io.tmpdir")))
+        .redirectErrorStream(true).redirectOutput(log.toFile()).start();
     try {
       if (!p.waitFor(COMMAND_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
         p.destroyForcibly();

@@ -27,7 +27,7 @@ class PostgresPausedIT {
 
   @BeforeAll
   static void startOwnServer() throws Exception {
-    server = PrivatePostgres.start(Path.of("target", "private-postgres"));
+    server = PrivatePostgres.start();
   }
 
   @AfterAll

@@ -22,11 +22,10 @@ import org.junit.jupiter.api.Test;
  */
 class PostgresRecoveryIT {
   private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Path CLUSTERS = Path.of("target", "private-postgres");
 
   @Test
   void aServerKilledAndRestartedMidRunIsUsedAgainAndItsOutageIsReportedNotCountedAsSpeed() throws Exception {
-    try (PrivatePostgres pg = PrivatePostgres.start(CLUSTERS)) {
+    try (PrivatePostgres pg = PrivatePostgres.start()) {
       List<String> common = common(pg, pg.url(), "killed");
       load(common);
 
@@ -90,7 +89,7 @@ class PostgresRecoveryIT {
 
   @Test
   void aPausedServerDoesNotHangTheRunAndItsFiguresSaySo() throws Exception {
-    try (PrivatePostgres pg = PrivatePostgres.start(CLUSTERS)) {
+    try (PrivatePostgres pg = PrivatePostgres.start()) {
       // the socket timeout makes a statement to the paused server fail after 3 s (the faults branch adds a key)
       List<String> common = common(pg, pg.url() + "?socketTimeout=3", "paused");
       load(common);
