@@ -91,6 +91,15 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
       .duration(Duration.ZERO, Duration.ofHours(1));
   public static final PropertySpec PROFILE = PropertySpec.optional("profile", "",
       "durability profile: conf/<binding>/<profile>.properties, e.g. durable or fast");
+  /**
+   * What a durability profile claims about a crash of the store's process, checked by {@code crashtest}:
+   * {@code no-loss} (no acknowledged write is lost), {@code recent-loss} (the last acknowledged writes may be
+   * lost, nothing older) or {@code none} (no claim, e.g. unacknowledged writes). Profile files declare it.
+   */
+  public static final PropertySpec DURABILITY_CLAIM = PropertySpec.of("durability.claim", "none", "",
+      "what the profile claims for a crash of the store's process: no-loss (no acknowledged write lost; crashtest "
+          + "exits 1 on a loss), recent-loss (may lose the last acknowledged writes) or none")
+      .choice("no-loss", "recent-loss", "none");
   public static final PropertySpec STORE_NAME = PropertySpec.optional("store.name", "",
       "the name reports give this store configuration, e.g. postgres-tuned (default: the binding name)");
   public static final PropertySpec WARMUP = PropertySpec.of("warmup", "0s", "s",
@@ -104,7 +113,7 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
   public static List<PropertySpec> specs() {
     return List.of(WORKLOAD, THREADS, TARGET, OPERATION_COUNT, RECORD_COUNT, INSERT_START, INSERT_COUNT, MAX_EXECUTION_TIME,
         STATUS, STATUS_INTERVAL, STATUS_PORT, STATUS_BIND, LABEL, SPIN_SLEEP, EXPORT_FILE, EXPORTER, RESULT_DIR,
-        FAIL_ON_ERROR, STOP_TIMEOUT, PROFILE, WARMUP, STORE_NAME, ClientPartition.INDEX, ClientPartition.COUNT);
+        FAIL_ON_ERROR, STOP_TIMEOUT, PROFILE, DURABILITY_CLAIM, WARMUP, STORE_NAME, ClientPartition.INDEX, ClientPartition.COUNT);
   }
 
   /**

@@ -125,9 +125,9 @@ public final class ResultReader {
 
   /**
    * @param file a result JSON
-   * @return the document, after checking that it is a result of this schema version
+   * @return the document, after checking that it is a result of a schema version this driver reads
    * @throws ConfigException if it cannot be read, is not JSON, is not a result of ycsb-driver, or has
-   *     another schema version
+   *     a schema version outside {@link ResultJson#OLDEST_READABLE_SCHEMA_VERSION} to {@link ResultJson#SCHEMA_VERSION}
    */
   static JsonNode document(Path file) throws ConfigException {
     JsonNode n;
@@ -141,9 +141,11 @@ public final class ResultReader {
     if (n == null || !n.isObject() || !n.has("schemaVersion")) {
       throw new ConfigException(file + ": not a result JSON of ycsb-driver (no schemaVersion)");
     }
-    if (n.get("schemaVersion").asInt() != ResultJson.SCHEMA_VERSION) {
-      throw new ConfigException(file + ": schemaVersion must be " + ResultJson.SCHEMA_VERSION + ", got "
-          + n.get("schemaVersion").asText() + "; use the ycsb-driver version that wrote it");
+    int version = n.get("schemaVersion").asInt();
+    if (version < ResultJson.OLDEST_READABLE_SCHEMA_VERSION || version > ResultJson.SCHEMA_VERSION) {
+      throw new ConfigException(file + ": schemaVersion must be " + ResultJson.OLDEST_READABLE_SCHEMA_VERSION + " to "
+          + ResultJson.SCHEMA_VERSION + ", got " + n.get("schemaVersion").asText()
+          + "; use the ycsb-driver version that wrote it");
     }
     return n;
   }

@@ -35,8 +35,13 @@ public final class ResultJson {
       + "previous one ends, so there is no schedule to fall behind; intended latency is not measured and equals "
       + "service time";
 
-  /** The version of the document's layout; it changes when a field changes meaning or is removed. */
-  public static final int SCHEMA_VERSION = 1;
+  /**
+   * The version of the document's layout; it changes when a field changes meaning or is removed, or when a
+   * new kind of result appears. 2 adds crash test results (phase {@code crashtest}, a {@code crash} object).
+   */
+  public static final int SCHEMA_VERSION = 2;
+  /** The oldest layout {@code report} and {@code merge} still read: version 1 is version 2 without crash tests. */
+  public static final int OLDEST_READABLE_SCHEMA_VERSION = 1;
   /** Classpath location of the JSON Schema. */
   public static final String SCHEMA_RESOURCE = "/dev/ycsbdriver/result/run-result.schema.json";
 

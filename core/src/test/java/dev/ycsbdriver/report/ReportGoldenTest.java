@@ -118,4 +118,14 @@ class ReportGoldenTest {
     assertThatThrownBy(() -> ResultReader.read(List.of(bad)))
         .hasMessage(bad + ": not a result JSON of ycsb-driver (no schemaVersion)");
   }
+
+  @Test
+  void resultsOfTheOlderLayoutAreStillReadAndAFutureOneIsRefused() throws Exception {
+    // the fixtures were written with schemaVersion 1, before crash test results existed
+    assertThat(ResultReader.read(List.of(Resources.path("/report/results")))).isNotEmpty();
+    Path future = out.resolve("future.json");
+    Files.writeString(future, "{\"schemaVersion\": 3}");
+    assertThatThrownBy(() -> ResultReader.read(List.of(future)))
+        .hasMessage(future + ": schemaVersion must be 1 to 2, got 3; use the ycsb-driver version that wrote it");
+  }
 }
