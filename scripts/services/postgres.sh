@@ -4,6 +4,9 @@
 #   - starts the cluster when nothing answers on the port (a server already running is left alone);
 #   - creates the role `ycsb_pw` (password `ycsb_pw_secret`, a test fixture) and the database `ycsb`
 #     it owns, with its schema and tables;
+#   - lets ycsb_pw change, server-wide, the settings the binding's postgres.system.* keys name (the seed004
+#     profiles): ALTER SYSTEM and SET on those parameters (PostgreSQL 15+), EXECUTE on pg_reload_conf(), and
+#     pg_read_all_settings, so the binding can tell which values come from postgresql.auto.conf;
 #   - puts a pg_hba.conf line that asks ycsb_pw for its password over TCP on loopback before the
 #     other host lines, so a wrong-password test fails the way it would on a real server even where
 #     loopback is `trust`.
@@ -45,6 +48,15 @@ psql_su -c "DO \$\$ BEGIN
   IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'ycsb_pw') THEN CREATE ROLE ycsb_pw LOGIN; END IF;
 END \$\$;"
 psql_su -c "SET password_encryption = 'scram-sha-256'; ALTER ROLE ycsb_pw PASSWORD 'ycsb_pw_secret'"
+
+# GRANT is idempotent; ON PARAMETER needs PostgreSQL 15+, older servers need a superuser for ALTER SYSTEM
+log "privileges of ycsb_pw for the server-wide settings of the postgres.system.* keys"
+if [ "$(psql_su -tA -c "SHOW server_version_num")" -ge 150000 ]; then
+  psql_su -c "GRANT SET, ALTER SYSTEM ON PARAMETER fsync, synchronous_commit, commit_delay, commit_siblings,
+    full_page_writes, wal_writer_delay TO ycsb_pw"
+fi
+psql_su -c "GRANT EXECUTE ON FUNCTION pg_reload_conf() TO ycsb_pw"
+psql_su -c "GRANT pg_read_all_settings TO ycsb_pw"
 
 if [ "$(psql_su -tA -c "SELECT 1 FROM pg_database WHERE datname = 'ycsb'")" != 1 ]; then
   log "creating database ycsb"

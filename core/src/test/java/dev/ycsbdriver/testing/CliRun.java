@@ -40,13 +40,57 @@ public record CliRun(int exitCode, String out, String err) {
     return of(all.toArray(String[]::new));
   }
 
-  /** @return the result file named on stderr */
-  public Path resultFile() {
+  /**
+   * @param phase {@code load} or {@code run}
+   * @param binding the binding's name
+   * @param workload a workload file shipped in {@code <ycsb.home>/workloads}, e.g. {@code workloada}
+   * @param properties {@code key=value} each, passed with {@code -p}
+   * @return the command line's arguments
+   */
+  public static List<String> args(String phase, String binding, String workload, String... properties) {
+    List<String> args = new ArrayList<>(List.of(phase, binding, "-P",
+        Path.of(System.getProperty("ycsb.home"), "workloads", workload).toString()));
+    for (String p : properties) {
+      args.add("-p");
+      args.add(p);
+    }
+    return args;
+  }
+
+  /**
+   * Starts the real command line in a child JVM with this JVM's class path, so that a test can kill it
+   * ({@code destroyForcibly()} is SIGKILL: no shutdown hook runs).
+   *
+   * @param args the command line's arguments
+   * @param out where its standard output goes
+   * @param err where its standard error goes
+   * @return the running driver
+   * @throws java.io.IOException when it cannot be started
+   */
+  public static Process child(List<String> args, Path out, Path err) throws java.io.IOException {
+    List<String> java = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-cp", System.getProperty("java.class.path"), "-Dycsb.home=" + System.getProperty("ycsb.home"),
+        Main.class.getName()));
+    java.addAll(args);
+    return new ProcessBuilder(java).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+  }
+
+  /**
+   * @param err what a command printed on standard error
+   * @return the result file named in its {@code Result:} line
+   * @throws AssertionError when there is none
+   */
+  public static Path resultFile(String err) {
     Matcher m = RESULT.matcher(err);
     if (!m.find()) {
       throw new AssertionError("no 'Result:' line on stderr:\n" + err);
     }
     return Path.of(m.group(1).trim());
+  }
+
+  /** @return the result file named on stderr */
+  public Path resultFile() {
+    return resultFile(err);
   }
 
   /** @return the stderr lines that are not status lines */

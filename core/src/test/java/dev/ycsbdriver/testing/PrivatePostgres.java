@@ -14,7 +14,8 @@ import java.util.stream.Stream;
 /**
  * A PostgreSQL 15 cluster of the test's own, for fault tests: created with {@code initdb} in a directory
  * under {@code target/}, on a spare loopback port, trust authentication, database {@code ycsb}, superuser
- * {@code postgres} without password. It can be crashed ({@link #kill9()}), restarted, paused
+ * {@code postgres} without password, {@code fsync = off} in {@code postgresql.conf} (so {@code ALTER SYSTEM}
+ * can override it). It can be crashed ({@link #kill9()}), restarted, paused
  * ({@link #pause()}, SIGSTOP to the postmaster and every child) and resumed. The shared server on port 5432
  * is never touched.
  *
@@ -72,6 +73,10 @@ public final class PrivatePostgres implements AutoCloseable {
       run("chown", "-R", "postgres:postgres", base.toString());
       asPostgres(BIN.resolve("initdb").toString(), "-D", pg.data.toString(), "-A", "trust", "-U", "postgres",
           "--no-sync", "-E", "UTF8");
+      // in postgresql.conf, not on the command line: ALTER SYSTEM (postgresql.auto.conf) must be able to
+      // override it, as on an ordinary server
+      Files.writeString(pg.data.resolve("postgresql.conf"), "\n# fault tests need no durability of their own\n"
+          + "fsync = off\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
       pg.startServer();
       asPostgres(BIN.resolve("createdb").toString(), "-h", "127.0.0.1", "-p", Integer.toString(port), "-U",
           "postgres", "ycsb");
@@ -186,7 +191,7 @@ public final class PrivatePostgres implements AutoCloseable {
 
   private void startServer() throws IOException {
     asPostgres(BIN.resolve("pg_ctl").toString(), "-D", data.toString(), "-l", base.resolve("server.log").toString(),
-        "-w", "-t", "60", "-o", "-p " + port + " -k " + base + " -c listen_addresses=127.0.0.1 -c fsync=off",
+        "-w", "-t", "60", "-o", "-p " + port + " -k " + base + " -c listen_addresses=127.0.0.1",
         "start");
   }
 

@@ -27,6 +27,9 @@ public final class JdbcKeys {
   /** Autocommit. */
   public static final PropertySpec AUTO_COMMIT = PropertySpec.of("jdbc.autocommit", "true", "",
       "true: each statement commits itself; false: the driver commits after each write and batch").flag();
+  /** Whether a profile's server-wide setting that cannot be set fails the run. */
+  public static final PropertySpec PROFILE_STRICT = PropertySpec.of("profile.strict", "true", "",
+      "fail (exit code 3) when the profile's server-wide settings cannot be set; false warns and records what is in force").flag();
 
   /**
    * Generic JDBC: {@code jdbc.login.timeout} ({@link java.sql.DriverManager#setLoginTimeout}, honoured by

@@ -3,7 +3,8 @@ package dev.ycsbdriver.binding.mysql;
 import dev.ycsbdriver.binding.jdbc.ConnectionSource;
 import dev.ycsbdriver.binding.jdbc.JdbcKeys;
 import dev.ycsbdriver.binding.jdbc.Reconnect;
-import dev.ycsbdriver.binding.jdbc.SqlFailures;
+import dev.ycsbdriver.binding.jdbc.RestoringStore;
+import dev.ycsbdriver.binding.jdbc.ServerSettings;
 import dev.ycsbdriver.binding.jdbc.SqlStore;
 import dev.ycsbdriver.binding.jdbc.TimedConnections;
 import dev.ycsbdriver.binding.jdbc.UserTable;
@@ -19,7 +20,6 @@ import dev.ycsbdriver.spi.RestoreJournal;
 import dev.ycsbdriver.spi.RestoredSetting;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
-import java.nio.file.Files;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
@@ -33,7 +33,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import site.ycsb.DB;
 
 /**
  * The {@code mysql} binding (alias {@code mariadb}): MySQL or MariaDB through Connector/J, one
@@ -44,8 +43,8 @@ import site.ycsb.DB;
  */
 public final class MysqlBindingProvider implements BindingProvider {
   /** The settings read back into the result, in this order. */
-  static final List<String> FACT_SETTINGS = List.of("innodb_flush_log_at_trx_commit", "sync_binlog", "log_bin",
-      "innodb_doublewrite");
+  static final List<String> FACT_SETTINGS = List.of("innodb_flush_log_at_trx_commit", "sync_binlog",
+      "binlog_group_commit_sync_delay", "log_bin", "innodb_doublewrite");
   private static final Pattern HOST_PORT_DB = Pattern.compile("jdbc:(?:mysql|mariadb)://([^/:?,]+)(?::(\\d+))?/?([^?]*).*");
 
   @Override
@@ -61,7 +60,7 @@ public final class MysqlBindingProvider implements BindingProvider {
   @Override
   public String description() {
     return "MySQL or MariaDB through Connector/J; profiles durable (innodb_flush_log_at_trx_commit=1, sync_binlog=1) "
-        + "and fast (0, 0), global and restored";
+        + "and fast (0, 0), seed004-durable and seed004-fast, global and restored";
   }
 
   @Override
@@ -84,14 +83,13 @@ public final class MysqlBindingProvider implements BindingProvider {
     int fetchSize = s.getInt(JdbcKeys.effective(s, MysqlKeys.FETCH_SIZE, JdbcKeys.FETCH_SIZE));
     boolean autoCommit = s.getBoolean(JdbcKeys.effective(s, MysqlKeys.AUTO_COMMIT, JdbcKeys.AUTO_COMMIT));
     Reconnect reconnect = Reconnect.from(name(), s, context.errors());
-    Map<String, Long> globals = new LinkedHashMap<>();
-    if (s.contains(MysqlKeys.FLUSH_LOG.key())) {
-      globals.put("innodb_flush_log_at_trx_commit", (long) s.getInt(MysqlKeys.FLUSH_LOG));
+    Map<String, String> globals = new LinkedHashMap<>();
+    for (PropertySpec spec : List.of(MysqlKeys.FLUSH_LOG, MysqlKeys.SYNC_BINLOG, MysqlKeys.GROUP_COMMIT_DELAY)) {
+      if (s.contains(spec.key())) {
+        globals.put(spec.key().substring("mysql.".length()), Long.toString(s.getLong(spec)));
+      }
     }
-    if (s.contains(MysqlKeys.SYNC_BINLOG.key())) {
-      globals.put("sync_binlog", s.getLong(MysqlKeys.SYNC_BINLOG));
-    }
-    boolean strict = s.getBoolean(MysqlKeys.PROFILE_STRICT);
+    boolean strict = s.getBoolean(JdbcKeys.PROFILE_STRICT);
 
     Properties props = new Properties();
     props.setProperty("user", s.getTrimmed(JdbcKeys.effective(s, MysqlKeys.USER, JdbcKeys.USER)));
@@ -119,92 +117,22 @@ public final class MysqlBindingProvider implements BindingProvider {
         Map.of(NetworkTimeouts.Kind.CONNECT, "connectTimeout",
         NetworkTimeouts.Kind.LOGIN, "socketTimeout"));
 
-    Connection admin = null;
-    GlobalSettings changed = null;
-    List<String> warnings = new ArrayList<>();
     RestoreJournal journal = RestoreJournal.forServer(s, name(), "GLOBAL", host, port);
-    RestoreJournal.Recovery recovery = new RestoreJournal.Recovery(List.of(), List.of());
     // a journal left by a killed run is restored before anything else, with or without a profile
-    if (!globals.isEmpty() || Files.exists(journal.path())) {
-      try {
-        admin = source.open();
-      } catch (SQLException e) {
-        throw SqlFailures.connectFailure(name(), server, e);
-      }
-      try {
-        Connection c = admin;
-        String serverId = GlobalSettings.serverId(c);
-        recovery = journal.recover(serverId, (n, v) -> GlobalSettings.setGlobal(c, n, v));
-        warnings.addAll(recovery.warnings());
-        if (!globals.isEmpty()) {
-          changed = new GlobalSettings(admin, journal, serverId);
-          changed.journal(globals.keySet());
-        }
-      } catch (SQLException e) {
-        close(admin);
-        throw SqlFailures.failure(name(), "reading the server's identity and GLOBAL settings", e);
-      } catch (ConfigException | BindingException e) {
-        close(admin);
-        throw e;
-      }
-    }
-    if (changed != null) {
-      for (Map.Entry<String, Long> g : globals.entrySet()) {
-        try {
-          changed.set(g.getKey(), g.getValue());
-        } catch (SQLException e) {
-          String inForce = inForce(admin, g.getKey());
-          if (strict) {
-            changed.restore();
-            close(admin);
-            throw new BindingException("mysql: cannot SET GLOBAL " + g.getKey() + " = " + g.getValue() + " for profile "
-                + context.profile() + " (" + e.getMessage() + "); " + g.getKey() + " stays " + inForce
-                + "; grant SUPER (MariaDB) or SYSTEM_VARIABLES_ADMIN (MySQL 8+), or add -p profile.strict=false", e);
-          }
-          warnings.add("mysql: could not set GLOBAL " + g.getKey() + " = " + g.getValue() + "; " + inForce
-              + " is in force for this run");
-        }
-      }
-    }
-    SqlStore store;
-    List<RestoredSetting> restored = recovery.restored();
-    try {
-      store = SqlStore.open(new SqlStore.Spec(name(), server, source, UserTable.of(s.toProperties()),
-          "VARCHAR(255)", "TEXT", s.getBoolean(MysqlKeys.CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE),
-          context.phase(), batchSize, fetchSize, autoCommit, ServerLocation.ofHost(host,
-              ServerLocation.port(m.group(2) == null ? "3306" : m.group(2)), "mariadbd", "mysqld")),
-          reconnect, c -> facts(c, context.profile(), warnings, restored));
-    } catch (BindingException e) {
-      if (changed != null) {
-        changed.restore();
-      }
-      close(admin);
-      throw e;
-    }
-    return new RestoringBinding(store, changed, admin);
+    ServerSettings changed = ServerSettings.open(new ServerSettings.Request(name(), server, context.profile(), source,
+        journal, new GlobalSettings(), globals, strict));
+    boolean binlogAsked = globals.containsKey("sync_binlog") || globals.containsKey("binlog_group_commit_sync_delay");
+    return RestoringStore.open(new SqlStore.Spec(name(), server, source, UserTable.of(s.toProperties()),
+        "VARCHAR(255)", "TEXT", s.getBoolean(MysqlKeys.CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE),
+        context.phase(), batchSize, fetchSize, autoCommit, ServerLocation.ofHost(host,
+            ServerLocation.port(m.group(2) == null ? "3306" : m.group(2)), "mariadbd", "mysqld")),
+        reconnect, c -> facts(c, context.profile(), changed.warnings(), changed.restored(), binlogAsked), changed);
   }
 
-  private static String inForce(Connection c, String name) {
-    try {
-      return GlobalSettings.read(c, name);
-    } catch (SQLException e) {
-      return "unknown";
-    }
-  }
-
-  private static void close(Connection c) {
-    if (c != null) {
-      try {
-        c.close();
-      } catch (SQLException ignored) {
-        // nothing more to release
-      }
-    }
-  }
-
-  static ServerFacts facts(Connection c, String profile, List<String> warnings, List<RestoredSetting> restored)
-      throws SQLException {
+  static ServerFacts facts(Connection c, String profile, List<String> changeWarnings, List<RestoredSetting> restored,
+                           boolean binlogAsked) throws SQLException {
     Map<String, String> settings = new LinkedHashMap<>();
+    List<String> warnings = new ArrayList<>(changeWarnings);
     String version;
     try (Statement st = c.createStatement()) {
       try (ResultSet rs = st.executeQuery("SELECT VERSION()")) {
@@ -212,39 +140,15 @@ public final class MysqlBindingProvider implements BindingProvider {
         version = rs.getString(1);
       }
       for (String name : FACT_SETTINGS) {
-        settings.put(name, GlobalSettings.read(c, name));
+        settings.put(name, GlobalSettings.readOrAbsent(c, name));
       }
+    }
+    String logBin = settings.get("log_bin");
+    if (binlogAsked && ("0".equals(logBin) || "OFF".equalsIgnoreCase(logBin))) {
+      warnings.add("mysql: log_bin is OFF: the server writes no binary log, so sync_binlog and "
+          + "binlog_group_commit_sync_delay change nothing on it");
     }
     String product = version.toLowerCase(java.util.Locale.ROOT).contains("mariadb") ? "MariaDB" : "MySQL";
     return new ServerFacts(product, version, profile, settings, warnings, restored);
-  }
-
-
-
-  /** The opened store, which puts the global settings back when it closes. */
-  private record RestoringBinding(SqlStore store, GlobalSettings changed, Connection admin) implements Binding {
-    @Override
-    public DB newDb() {
-      return store.newDb();
-    }
-
-    @Override
-    public ServerLocation serverLocation() {
-      return store.serverLocation();
-    }
-
-    @Override
-    public ServerFacts serverFacts() {
-      return store.serverFacts();
-    }
-
-    @Override
-    public void close() {
-      store.close();
-      if (changed != null) {
-        changed.restore();
-      }
-      MysqlBindingProvider.close(admin);
-    }
   }
 }

@@ -25,8 +25,9 @@ final class MysqlKeys {
       "GLOBAL innodb_flush_log_at_trx_commit for the run (0, 1 or 2), restored afterwards; set by the profiles").integer(0, 2);
   static final PropertySpec SYNC_BINLOG = PropertySpec.optional("mysql.sync_binlog", "commits",
       "GLOBAL sync_binlog for the run, restored afterwards; set by the profiles").integer(0, 4_294_967_295L);
-  static final PropertySpec PROFILE_STRICT = PropertySpec.of("profile.strict", "true", "",
-      "fail (exit code 3) when the profile's global settings cannot be set; false warns and records what is in force").flag();
+  static final PropertySpec GROUP_COMMIT_DELAY = PropertySpec.optional("mysql.binlog_group_commit_sync_delay", "us",
+      "GLOBAL binlog_group_commit_sync_delay for the run (MySQL 5.7+; absent on MariaDB, recorded and not set), "
+          + "restored afterwards; set by profile seed004-durable").integer(0, 1_000_000);
   static final PropertySpec CREATE_TABLE = JdbcKeys.createTable(false);
   /**
    * {@code mysql.connect.timeout}, {@code mysql.login.timeout}, {@code mysql.socket.timeout}: Connector/J's
@@ -36,7 +37,7 @@ final class MysqlKeys {
    */
   static final NetworkTimeouts.Keys TIMEOUTS = NetworkTimeouts.Keys.of("mysql");
   static final List<PropertySpec> ALL = all(URL, USER, PASSWORD, BATCH_SIZE, FETCH_SIZE, AUTO_COMMIT,
-      FLUSH_LOG, SYNC_BINLOG, PROFILE_STRICT, RestoreJournal.DIR, CREATE_TABLE, JdbcKeys.DROP_TABLE);
+      FLUSH_LOG, SYNC_BINLOG, GROUP_COMMIT_DELAY, JdbcKeys.PROFILE_STRICT, RestoreJournal.DIR, CREATE_TABLE, JdbcKeys.DROP_TABLE);
 
   private MysqlKeys() {
   }

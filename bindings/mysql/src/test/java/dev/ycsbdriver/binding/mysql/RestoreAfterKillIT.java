@@ -46,10 +46,8 @@ class RestoreAfterKillIT {
   }
 
   private static List<String> command(String phase, String... more) {
-    List<String> args = new ArrayList<>(List.of(phase, "mysql", "-P",
-        Path.of(System.getProperty("ycsb.home"), "workloads", "workloada").toString(),
-        "-p", "mysql.url=" + db.url(), "-p", "mysql.user=root", "-p", "recordcount=200",
-        "-p", "result.dir=" + work.resolve("results"), "-p", "restore.journal.dir=" + work.resolve("journal")));
+    List<String> args = CliRun.args(phase, "mysql", "workloada", "mysql.url=" + db.url(), "mysql.user=root",
+        "recordcount=200", "result.dir=" + work.resolve("results"), "restore.journal.dir=" + work.resolve("journal"));
     args.addAll(List.of(more));
     return args;
   }
@@ -120,12 +118,8 @@ class RestoreAfterKillIT {
 
     Path journal = work.resolve("journal").resolve("mysql-127.0.0.1-" + db.port() + ".json");
     Path driverErr = work.resolve("driver.err");
-    List<String> java = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-cp", System.getProperty("java.class.path"), "-Dycsb.home=" + System.getProperty("ycsb.home"),
-        "dev.ycsbdriver.cli.Main"));
-    java.addAll(command("run", "-p", "profile=fast", "-p", "maxexecutiontime=30", "-threads", "2"));
-    Process driver = new ProcessBuilder(java).redirectOutput(work.resolve("driver.out").toFile())
-        .redirectError(driverErr.toFile()).start();
+    Process driver = CliRun.child(command("run", "-p", "profile=fast", "-p", "maxexecutiontime=30", "-threads", "2"),
+        work.resolve("driver.out"), driverErr);
     try {
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
       while (!"0".equals(global("innodb_flush_log_at_trx_commit")) && System.nanoTime() < deadline) {

@@ -3,6 +3,8 @@ package dev.ycsbdriver.binding.postgres;
 import dev.ycsbdriver.binding.jdbc.ConnectionSource;
 import dev.ycsbdriver.binding.jdbc.JdbcKeys;
 import dev.ycsbdriver.binding.jdbc.Reconnect;
+import dev.ycsbdriver.binding.jdbc.RestoringStore;
+import dev.ycsbdriver.binding.jdbc.ServerSettings;
 import dev.ycsbdriver.binding.jdbc.SqlStore;
 import dev.ycsbdriver.binding.jdbc.TimedConnections;
 import dev.ycsbdriver.binding.jdbc.UserTable;
@@ -14,6 +16,8 @@ import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
 import dev.ycsbdriver.spi.NetworkTimeouts;
+import dev.ycsbdriver.spi.RestoreJournal;
+import dev.ycsbdriver.spi.RestoredSetting;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
 import java.sql.Connection;
@@ -31,12 +35,14 @@ import org.postgresql.Driver;
 /**
  * The {@code postgres} binding: PostgreSQL through pgjdbc, one connection per client thread, prepared
  * statements (server-side after pgjdbc's {@code prepareThreshold}, 5 executions), optional batched
- * inserts, and {@code synchronous_commit} set on every session by the durability profile and read back.
+ * inserts, {@code synchronous_commit} set on every session by the durability profile, and server settings
+ * ({@code postgres.system.*}) set with {@code ALTER SYSTEM} for the run, journaled first and restored when it
+ * ends or, after a {@code kill -9}, by the next command ({@link RestoreJournal}); all read back.
  */
 public final class PostgresBindingProvider implements BindingProvider {
   /** The settings read back into the result, in this order. */
   static final List<String> FACT_SETTINGS = List.of("synchronous_commit", "fsync", "wal_level", "commit_delay",
-      "full_page_writes");
+      "commit_siblings", "full_page_writes", "wal_writer_delay");
 
   @Override
   public String name() {
@@ -50,7 +56,8 @@ public final class PostgresBindingProvider implements BindingProvider {
 
   @Override
   public String description() {
-    return "PostgreSQL through pgjdbc; profiles durable (synchronous_commit=on) and fast (off)";
+    return "PostgreSQL through pgjdbc; profiles durable (synchronous_commit=on) and fast (off), seed004-durable and "
+        + "seed004-fast (server-wide, ALTER SYSTEM, restored)";
   }
 
   @Override
@@ -105,14 +112,23 @@ public final class PostgresBindingProvider implements BindingProvider {
     }, server, timeouts, url,
         Map.of(NetworkTimeouts.Kind.CONNECT, "connectTimeout",
         NetworkTimeouts.Kind.LOGIN, "loginTimeout"));
+    Map<String, String> system = PostgresKeys.system(s);
+    RestoreJournal journal = RestoreJournal.forServer(s, name(), "ALTER SYSTEM", host,
+        ServerLocation.port(parsed.getProperty("PGPORT", "5432")));
+    // a journal left by a killed run is restored before anything else, with or without a profile
+    ServerSettings changed = ServerSettings.open(new ServerSettings.Request(name(), server, context.profile(), source,
+        journal, new SystemSettings(s.getDuration(PostgresKeys.RELOAD_TIMEOUT)), system,
+        s.getBoolean(JdbcKeys.PROFILE_STRICT)));
     SqlStore.Spec spec = new SqlStore.Spec(name(), server, source, UserTable.of(s.toProperties()),
         "VARCHAR(255)", "TEXT", s.getBoolean(PostgresKeys.CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE),
         context.phase(), batchSize, s.getInt(JdbcKeys.effective(s, PostgresKeys.FETCH_SIZE, JdbcKeys.FETCH_SIZE)), autoCommit,
         ServerLocation.ofHost(host, ServerLocation.port(parsed.getProperty("PGPORT", "5432")), "postgres"));
-    return SqlStore.open(spec, reconnect, c -> facts(c, context.profile()));
+    return RestoringStore.open(spec, reconnect, c -> facts(c, context.profile(), changed.warnings(),
+        changed.restored()), changed);
   }
 
-  static ServerFacts facts(Connection c, String profile) throws SQLException {
+  static ServerFacts facts(Connection c, String profile, List<String> changeWarnings, List<RestoredSetting> restored)
+      throws SQLException {
     Map<String, String> settings = new LinkedHashMap<>();
     String version;
     try (Statement st = c.createStatement()) {
@@ -121,14 +137,14 @@ public final class PostgresBindingProvider implements BindingProvider {
         settings.put(name, show(st, name));
       }
     }
-    List<String> warnings = new ArrayList<>();
+    List<String> warnings = new ArrayList<>(changeWarnings);
     if ("off".equals(settings.get("fsync"))) {
       warnings.add("postgres: fsync is off on the server: no commit survives a power loss, whatever the profile");
     }
     if ("durable".equals(profile) && !"on".equals(settings.get("synchronous_commit"))) {
       warnings.add("postgres: profile durable but synchronous_commit is " + settings.get("synchronous_commit"));
     }
-    return new ServerFacts("PostgreSQL", version, profile, settings, warnings);
+    return new ServerFacts("PostgreSQL", version, profile, settings, warnings, restored);
   }
 
   private static String show(Statement st, String name) throws SQLException {

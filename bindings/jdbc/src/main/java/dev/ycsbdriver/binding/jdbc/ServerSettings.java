@@ -1,0 +1,283 @@
+package dev.ycsbdriver.binding.jdbc;
+
+import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.spi.BindingException;
+import dev.ycsbdriver.spi.RestoreJournal;
+import dev.ycsbdriver.spi.RestoredSetting;
+import java.nio.file.Files;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * Server-wide settings a durability profile sets for one run and puts back afterwards (MySQL's GLOBAL
+ * {@code sync_binlog}, PostgreSQL's {@code ALTER SYSTEM SET fsync}): leaving them changed would change every
+ * other client of the server.
+ *
+ * <p>{@link #open} first restores what a killed driver left in the server's {@link RestoreJournal} (with or
+ * without a profile), then journals the values to restore, then changes them through the store's
+ * {@link ServerWideDialect} and reads back what is in force. {@link #restore()} sets them back and removes the
+ * journal; it runs once, from {@code Binding.close()} or, if the JVM exits without it (a second Ctrl-C),
+ * from a shutdown hook. After a {@code kill -9} the next command for the server restores from the journal.
+ *
+ * <pre>{@code
+ * ServerSettings changed = ServerSettings.open(new ServerSettings.Request("mysql", "127.0.0.1:3306/ycsb",
+ *     profile, source, journal, new GlobalSettings(), Map.of("sync_binlog", "1"), true));
+ * ... run, with changed.warnings() and changed.restored() in the result ...
+ * changed.close();
+ * }</pre>
+ *
+ * <p>Thread-safe.
+ */
+public final class ServerSettings implements AutoCloseable {
+  /**
+   * What to change.
+   *
+   * @param binding the binding's name, the subject of every message
+   * @param server where the binding connects, e.g. {@code 127.0.0.1:5432/ycsb}, for messages
+   * @param profile the durability profile's name, or null
+   * @param source opens the connection the settings are changed through
+   * @param journal the server's journal
+   * @param dialect how the store changes its settings
+   * @param wanted setting name to value, in the order to set them; empty to only restore a journal
+   * @param strict true: a setting that cannot be set fails the run (exit code 3); false: a warning
+   */
+  public record Request(String binding, String server, String profile, ConnectionSource source,
+                        RestoreJournal journal, ServerWideDialect dialect, Map<String, String> wanted,
+                        boolean strict) {
+    /** Copies {@code wanted}, keeping its order. */
+    public Request {
+      Objects.requireNonNull(binding, "binding");
+      Objects.requireNonNull(journal, "journal");
+      Objects.requireNonNull(dialect, "dialect");
+      wanted = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(wanted));
+    }
+  }
+
+  private final Request request;
+  private final Connection admin;
+  private final String serverId;
+  private final List<RestoredSetting> restoredFromJournal;
+  private final List<String> warnings = new ArrayList<>();
+  private final Map<String, String> previous = new LinkedHashMap<>();
+  private final Thread hook;
+  private boolean restored;
+
+  private ServerSettings(Request request, Connection admin, String serverId, RestoreJournal.Recovery recovery) {
+    this.request = request;
+    this.admin = admin;
+    this.serverId = serverId;
+    this.restoredFromJournal = recovery.restored();
+    this.warnings.addAll(recovery.warnings());
+    this.hook = new Thread(this::restore, "ycsb-" + request.binding() + "-restore");
+  }
+
+  /**
+   * Restores a journal a killed driver left, then changes the wanted settings and checks they are in force.
+   * Connects only when there is something to change or a journal to restore.
+   *
+   * @param request what to change
+   * @return the changed settings; close it when the run ends
+   * @throws ConfigException when the journal cannot be read or written (exit code 2); nothing was changed
+   * @throws BindingException when the server cannot be reached, a live driver holds the journal, the role
+   *     lacks a privilege or a setting is refused while strict (exit code 3); what was changed is put back
+   */
+  public static ServerSettings open(Request request) throws ConfigException, BindingException {
+    RestoreJournal.Recovery none = new RestoreJournal.Recovery(List.of(), List.of());
+    if (request.wanted().isEmpty() && !Files.exists(request.journal().path())) {
+      return new ServerSettings(request, null, null, none);
+    }
+    Connection admin;
+    try {
+      admin = request.source().open();
+    } catch (SQLException e) {
+      throw SqlFailures.connectFailure(request.binding(), request.server(), e);
+    }
+    ServerSettings settings = null;
+    try {
+      ServerWideDialect dialect = request.dialect();
+      String serverId = dialect.serverId(admin);
+      RestoreJournal.Recovery recovery = request.journal().recover(serverId, (n, v) -> dialect.put(admin, n, v));
+      if (!recovery.restored().isEmpty()) {
+        dialect.apply(admin);
+      }
+      settings = new ServerSettings(request, admin, serverId, recovery);
+      settings.change();
+      return settings;
+    } catch (SQLException e) {
+      if (settings != null) {
+        settings.restore();
+      }
+      closeQuietly(admin);
+      throw SqlFailures.failure(request.binding(), "reading or changing the server's " + request.dialect().scope()
+          + " settings", e);
+    } catch (ConfigException | BindingException | RuntimeException e) {
+      closeQuietly(admin);
+      throw e;
+    }
+  }
+
+  private void change() throws SQLException, ConfigException, BindingException {
+    ServerWideDialect dialect = request.dialect();
+    Map<String, String> toSet = new LinkedHashMap<>();
+    for (Map.Entry<String, String> w : request.wanted().entrySet()) {
+      if (dialect.exists(admin, w.getKey())) {
+        toSet.put(w.getKey(), w.getValue());
+      } else {
+        warnings.add(request.binding() + ": " + w.getKey() + " does not exist on this server; not set (profile "
+            + request.profile() + " asks for " + w.getValue() + ")" + dialect.absentHint(w.getKey()));
+      }
+    }
+    if (toSet.isEmpty()) {
+      return;
+    }
+    Optional<String> missing = dialect.missingPrivilege(admin, toSet.keySet());
+    if (missing.isPresent()) {
+      String what = request.binding() + ": cannot change " + dialect.scope() + " " + String.join(", ", toSet.keySet())
+          + " for profile " + request.profile() + ": " + missing.get();
+      if (request.strict()) {
+        throw new BindingException(what + "; nothing was changed; or add -p profile.strict=false");
+      }
+      warnings.add(what + "; the server's own values are in force for this run");
+      return;
+    }
+    journal(toSet);
+    Map<String, String> failed = new LinkedHashMap<>();
+    for (Map.Entry<String, String> w : toSet.entrySet()) {
+      try {
+        dialect.put(admin, w.getKey(), w.getValue());
+      } catch (SQLException e) {
+        failed.put(w.getKey(), e.getMessage());
+      }
+    }
+    dialect.apply(admin);
+    for (Map.Entry<String, String> w : toSet.entrySet()) {
+      String now = dialect.effective(admin, w.getKey());
+      if (!failed.containsKey(w.getKey()) && !w.getValue().equalsIgnoreCase(now)) {
+        failed.put(w.getKey(), "the server still reports " + now + " after the change");
+      }
+    }
+    for (Map.Entry<String, String> f : failed.entrySet()) {
+      refused(f.getKey(), toSet.get(f.getKey()), f.getValue());
+    }
+  }
+
+  private void journal(Map<String, String> toSet) throws SQLException, ConfigException, BindingException {
+    Map<String, String> now = new LinkedHashMap<>();
+    for (String name : toSet.keySet()) {
+      now.put(name, request.dialect().original(admin, name));
+    }
+    request.journal().record(serverId, now);
+    synchronized (this) {
+      if (previous.isEmpty()) {
+        Runtime.getRuntime().addShutdownHook(hook);
+      }
+      now.forEach(previous::putIfAbsent);
+    }
+  }
+
+  private void refused(String name, String value, String why) throws BindingException {
+    String scope = request.dialect().scope();
+    if (request.strict()) {
+      restore();
+      throw new BindingException(request.binding() + ": cannot " + (scope.startsWith("ALTER") ? scope + " SET" : "SET "
+          + scope) + " " + name + " = " + value + " for profile " + request.profile() + " (" + why + "); " + name
+          + " stays " + inForce(name) + "; " + request.dialect().refusalHint(name) + ", or add -p profile.strict=false");
+    }
+    warnings.add(request.binding() + ": could not set " + scope + " " + name + " = " + value + "; " + inForce(name)
+        + " is in force for this run");
+  }
+
+  private String inForce(String name) {
+    try {
+      return request.dialect().effective(admin, name);
+    } catch (SQLException e) {
+      return "unknown";
+    }
+  }
+
+  /** @return settings a killed driver left changed, restored before this run; empty when none */
+  public List<RestoredSetting> restored() {
+    return restoredFromJournal;
+  }
+
+  /** @return lines for the result: settings absent, not set, or held by a running driver; may be empty */
+  public synchronized List<String> warnings() {
+    return List.copyOf(warnings);
+  }
+
+  /**
+   * Puts every changed setting back and removes the journal; once. Failures go to stderr and keep the
+   * journal, so that the next command retries, as the run's figures are already safe. When the connection
+   * broke (the server crashed and restarted), a new one is tried.
+   */
+  public synchronized void restore() {
+    if (restored || previous.isEmpty()) {
+      return;
+    }
+    restored = true;
+    List<String> failures = putBack(admin);
+    if (!failures.isEmpty() && request.source() != null) {
+      try (Connection fresh = request.source().open()) {
+        failures = putBack(fresh);
+      } catch (SQLException e) {
+        // the first failures say enough
+      }
+    }
+    String scope = request.dialect().scope();
+    failures.forEach(f -> System.err.println("Warning: " + request.binding() + ": could not restore " + scope + " " + f
+        + "; the next command for this server retries from " + request.journal().path()));
+    if (failures.isEmpty() && !request.journal().remove()) {
+      System.err.println("Warning: " + request.binding() + ": " + scope + " settings restored, but the journal "
+          + request.journal().path() + " could not be removed; delete it");
+    }
+    if (Thread.currentThread() != hook) {
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException ignored) {
+        // the JVM is already shutting down; the hook has nothing left to do
+      }
+    }
+  }
+
+  private List<String> putBack(Connection c) {
+    List<String> failures = new ArrayList<>();
+    for (Map.Entry<String, String> e : previous.entrySet()) {
+      try {
+        request.dialect().put(c, e.getKey(), e.getValue());
+      } catch (SQLException | IllegalArgumentException ex) {
+        failures.add(e.getKey() + " = " + e.getValue() + " (" + ex.getMessage() + ")");
+      }
+    }
+    if (failures.isEmpty()) {
+      try {
+        request.dialect().apply(c);
+      } catch (SQLException ex) {
+        failures.add(String.join(", ", previous.keySet()) + " (" + ex.getMessage() + ")");
+      }
+    }
+    return failures;
+  }
+
+  /** Restores the settings (see {@link #restore()}) and closes the connection; never throws. */
+  @Override
+  public void close() {
+    restore();
+    closeQuietly(admin);
+  }
+
+  private static void closeQuietly(Connection c) {
+    if (c != null) {
+      try {
+        c.close();
+      } catch (SQLException ignored) {
+        // nothing more to release
+      }
+    }
+  }
+}

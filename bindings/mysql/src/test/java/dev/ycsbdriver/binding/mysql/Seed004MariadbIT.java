@@ -1,0 +1,76 @@
+package dev.ycsbdriver.binding.mysql;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ycsbdriver.testing.CliRun;
+import dev.ycsbdriver.testing.PrivateMariadb;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Profile seed004-durable on MariaDB, which has no {@code binlog_group_commit_sync_delay} (MySQL 5.7+ has):
+ * the run does not fail, the result records the variable as absent with a warning, says whether the binary
+ * log is on at all, reads back every variable the profile names, and the GLOBALs are restored afterwards.
+ * Against a MariaDB of its own ({@link PrivateMariadb}, started without a binary log).
+ */
+class Seed004MariadbIT {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static PrivateMariadb db;
+  private static Path work;
+
+  @BeforeAll
+  static void startServer() throws Exception {
+    db = PrivateMariadb.start(Path.of("target"));
+    work = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "seed004-mariadb-it-");
+  }
+
+  @AfterAll
+  static void stopServer() throws IOException {
+    if (db != null) {
+      db.close();
+    }
+  }
+
+  private static List<String> command(String phase) {
+    return CliRun.args(phase, "mysql", "workloada", "mysql.url=" + db.url(), "mysql.user=root", "recordcount=200",
+        "result.dir=" + work.resolve("results"), "restore.journal.dir=" + work.resolve("journal"));
+  }
+
+  @Test
+  void seed004DurableRecordsBinlogGroupCommitSyncDelayAsAbsentAndRestoresTheRest() throws Exception {
+    db.sql("SET GLOBAL innodb_flush_log_at_trx_commit = 2; SET GLOBAL sync_binlog = 0");
+    CliRun load = CliRun.of(command("load"), "-p", "createtable=true", "-p", "droptable=true");
+    assertThat(load.exitCode()).as(load.toString()).isZero();
+
+    CliRun run = CliRun.of(command("run"), "-p", "profile=seed004-durable", "-p", "operationcount=200");
+
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    JsonNode result = JSON.readTree(Files.readString(run.resultFile()));
+    JsonNode settings = result.path("server").path("settings");
+    assertThat(settings.path("innodb_flush_log_at_trx_commit").asText()).isEqualTo("1");
+    assertThat(settings.path("sync_binlog").asText()).isEqualTo("1");
+    assertThat(settings.path("binlog_group_commit_sync_delay").asText()).isEqualTo("absent");
+    assertThat(settings.path("log_bin").asText()).isEqualTo("0");
+    String warnings = result.path("warnings").toString();
+    assertThat(warnings).contains("mysql: binlog_group_commit_sync_delay does not exist on this server; not set "
+        + "(profile seed004-durable asks for 2000)").contains("log_bin is OFF");
+    assertThat(db.sql("SELECT @@GLOBAL.innodb_flush_log_at_trx_commit")).isEqualTo("2");
+    assertThat(db.sql("SELECT @@GLOBAL.sync_binlog")).isEqualTo("0");
+    assertThat(work.resolve("journal").resolve("mysql-127.0.0.1-" + db.port() + ".json")).doesNotExist();
+  }
+
+  @Test
+  void aMalformedBinlogGroupCommitSyncDelayIsExitTwoInOneLine() {
+    CliRun run = CliRun.of(command("run"), "-p", "mysql.binlog_group_commit_sync_delay=1000001");
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
+    assertThat(run.errLines()).as(run.toString()).singleElement().asString()
+        .startsWith("ycsb: mysql.binlog_group_commit_sync_delay");
+  }
+}
