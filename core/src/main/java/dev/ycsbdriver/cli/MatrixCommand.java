@@ -17,7 +17,8 @@ import picocli.CommandLine.Parameters;
 /**
  * {@code ycsb matrix <file.yaml>}: runs every cell of a matrix (stores x profiles x workloads x thread
  * counts x repeats), resuming where an earlier invocation stopped, then writes the report into the
- * matrix's output directory. Exit code 1 when a cell failed or the matrix was interrupted.
+ * matrix's output directory. Exit code 1 when a cell failed, a crash test found a claim broken, or the matrix
+ * was interrupted.
  */
 @Command(name = "matrix", mixinStandardHelpOptions = true,
     description = "Run a matrix of stores x profiles x workloads x threads from a YAML file, then write its report.")
@@ -48,12 +49,20 @@ final class MatrixCommand implements Callable<Integer> {
     }
     if (!outcome.results().isEmpty()) {
       Path md = ReportWriter.write(new ReportWriter.Request(List.copyOf(outcome.results()), spec.output(),
-          "ycsb-driver matrix: " + spec.name(), spec.baseline(), spec.latencyWorkload()));
+          "ycsb-driver matrix: " + spec.name(), spec.baseline(), spec.latencyWorkload(), spec.leftOut(),
+          spec.reference()));
       cli.err().println("Report: " + md + " (also report.html, report.csv, report.json)");
     }
     if (outcome.interrupted()) {
       cli.err().println("ycsb: matrix interrupted after " + outcome.succeeded() + " of " + outcome.cells()
           + " cells; run the same command again to do the missing ones");
+      return Main.EXIT_RUN_FAILED;
+    }
+    if (outcome.findings() > 0) {
+      cli.err().println("ycsb: " + outcome.findings() + " crash test" + (outcome.findings() == 1 ? "" : "s")
+          + " found a profile's claim broken (acknowledged writes lost); see the report's Durable vs fast table and "
+          + "cell.json under " + spec.output().resolve("cells") + "/<store>/<profile>/crashtest"
+          + (outcome.failed() > 0 ? "; " + outcome.failed() + " of " + outcome.cells() + " cells also failed" : ""));
       return Main.EXIT_RUN_FAILED;
     }
     if (outcome.failed() > 0) {

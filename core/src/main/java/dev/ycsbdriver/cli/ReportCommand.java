@@ -1,6 +1,9 @@
 package dev.ycsbdriver.cli;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.matrix.MatrixRunner;
+import dev.ycsbdriver.matrix.MatrixSections;
+import dev.ycsbdriver.report.ReferenceFigures;
 import dev.ycsbdriver.report.ReportWriter;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -39,6 +42,11 @@ final class ReportCommand implements Callable<Integer> {
       description = "workload whose latency percentile curves are drawn (default: the first)")
   String latencyWorkload;
 
+  @Option(names = "--reference", paramLabel = "<yaml>",
+      description = "a matrix file, or a YAML file, whose reference: section holds another party's published figures "
+          + "(default: the matrix.yaml of a single matrix output directory given)")
+  Path reference;
+
   ReportCommand(Cli cli) {
     this.cli = cli;
   }
@@ -57,12 +65,30 @@ final class ReportCommand implements Callable<Integer> {
     OutputPaths.createDirectory(out, output != null ? "report -o" : "report output directory");
     Path md;
     try {
-      md = ReportWriter.write(new ReportWriter.Request(inputs, out, name, baseline, latencyWorkload));
+      Path matrixDir = inputs.size() == 1 && Files.isDirectory(inputs.get(0)) ? inputs.get(0) : null;
+      ReferenceFigures figures = reference != null ? MatrixSections.reference(reference, true)
+          : matrixDir != null && Files.isRegularFile(matrixDir.resolve("matrix.yaml"))
+          ? MatrixSections.reference(matrixDir.resolve("matrix.yaml"), false) : null;
+      md = ReportWriter.write(new ReportWriter.Request(inputs, out, name, baseline, latencyWorkload,
+          leftOut(matrixDir), figures));
     } catch (ConfigException | IOException | RuntimeException e) {
       OutputPaths.removeIfCreatedEmpty(out, existed);
       throw e;
     }
     cli.err().println("Report: " + md + " (also report.html, report.csv, report.json)");
     return Main.EXIT_OK;
+  }
+
+  /** @return the stores the matrix of that output directory left out, or none */
+  private static List<String> leftOut(Path matrixDir) throws ConfigException {
+    Path file = matrixDir == null ? null : matrixDir.resolve(MatrixRunner.LEFT_OUT_FILE);
+    if (file == null || !Files.isRegularFile(file)) {
+      return List.of();
+    }
+    try {
+      return List.of(new com.fasterxml.jackson.databind.ObjectMapper().readValue(file.toFile(), String[].class));
+    } catch (IOException e) {
+      throw new ConfigException(file + ": must be a JSON array of store names with reasons: " + e.getMessage(), e);
+    }
   }
 }

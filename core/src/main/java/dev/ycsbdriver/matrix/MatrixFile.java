@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.RunConfig;
 import dev.ycsbdriver.config.Settings;
+import dev.ycsbdriver.report.ReferenceFigures;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -37,15 +39,30 @@ import java.util.regex.Pattern;
  *   - binding: h2
  *     profiles: [durable, fast]
  *     properties: {h2.dir: results/h2}
+ *   - binding: mongodb
+ *     when-env: YCSB_MONGODB_URI     # left out (and named so in the report) when not set
+ *     properties: {mongodb.url: "${env:YCSB_MONGODB_URI}"}
+ * crashtest:                       # optional: a crash test cell after each store's and profile's cells
+ *   rounds: 3
+ *   after: [5s, 15s]               # crash.after.min, crash.after.max
+ *   threads: 16
+ *   properties: {restart.timeout: 120s}
+ * reference:                       # optional: another party's published figures, shown beside ours
+ *   source: "Seed 004 (published benchmark)"
+ *   figures:
+ *     - {store: h2, profile: durable, workload: workloada, throughput: 1234}
  * }</pre>
  *
  * <p>Stateless and thread-safe.
  */
 public final class MatrixFile {
-  private static final Set<String> KEYS = Set.of("name", "output", "recordcount", "operationcount", "duration",
+  /** A store key: the store runs only when this environment variable is set, else the report names it left out. */
+  static final String WHEN_ENV = "when-env";
+  static final Set<String> KEYS = Set.of("name", "output", "recordcount", "operationcount", "duration",
       "warmup", "repeats", "threads", "workloads", "properties", "loadThreads", "stores", "baseline",
-      "latencyWorkload", "jvmArgs", "cellTimeout", "profiles");
-  private static final Set<String> STORE_KEYS = Set.of("name", "binding", "properties", "profiles");
+      "latencyWorkload", "jvmArgs", "cellTimeout", "profiles", "crashtest", "reference");
+  private static final Set<String> STORE_KEYS = Set.of("name", "binding", "properties", "profiles", WHEN_ENV);
+  private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
   /** {@code ${env:NAME}} in a property value: the environment variable, read when a cell starts. */
   static final Pattern ENV = Pattern.compile("\\$\\{env:([A-Za-z_][A-Za-z0-9_]*)}");
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
@@ -60,6 +77,18 @@ public final class MatrixFile {
    * @throws ConfigException naming the file, line and key of the first problem
    */
   public static MatrixSpec read(Path file, Path home) throws ConfigException {
+    return read(file, home, System::getenv);
+  }
+
+  /**
+   * @param file the matrix file
+   * @param home the installation directory, whose {@code workloads/} holds the named workloads
+   * @param env the environment: a variable's value, or null when it is not set ({@code when-env},
+   *     {@code ${env:NAME}})
+   * @return the validated matrix
+   * @throws ConfigException naming the file, line and key of the first problem
+   */
+  public static MatrixSpec read(Path file, Path home, UnaryOperator<String> env) throws ConfigException {
     LocatedYaml yaml = LocatedYaml.read(file);
     JsonNode root = yaml.root();
     if (!root.isObject()) {
@@ -93,11 +122,12 @@ public final class MatrixFile {
       }
       workloads.add(w);
     }
-    Map<String, String> properties = properties(yaml, "/properties");
+    Map<String, String> properties = properties(yaml, "/properties", env);
     int loadThreads = (int) integer(yaml, "/loadThreads", 16L, RunConfig.THREADS.minLong(),
         RunConfig.THREADS.maxLong());
     List<String> defaultProfiles = root.has("profiles") ? names(yaml, "/profiles") : List.of();
     List<MatrixSpec.Store> stores = new ArrayList<>();
+    List<String> leftOut = new ArrayList<>();
     Set<String> storeNames = new java.util.LinkedHashSet<>();
     for (String p : list(yaml, "/stores", false)) {
       if (!root.at(p).isObject()) {
@@ -111,13 +141,29 @@ public final class MatrixFile {
             + " is listed twice; give each configuration its own name");
       }
       List<String> profiles = root.at(p).has("profiles") ? names(yaml, p + "/profiles") : defaultProfiles;
-      stores.add(new MatrixSpec.Store(storeName, binding, properties(yaml, p + "/properties"), profiles));
+      String whenEnv = root.at(p).has(WHEN_ENV) ? text(yaml, p + "/" + WHEN_ENV, null) : null;
+      if (whenEnv != null && !ENV_NAME.matcher(whenEnv).matches()) {
+        throw yaml.error(p + "/" + WHEN_ENV, "must be an environment variable's name such as YCSB_MONGODB_URI, got '"
+            + whenEnv + "'");
+      }
+      boolean included = whenEnv == null || env.apply(whenEnv) != null;
+      Map<String, String> storeProperties = properties(yaml, p + "/properties", included ? env : null);
+      if (included) {
+        stores.add(new MatrixSpec.Store(storeName, binding, storeProperties, profiles));
+      } else {
+        leftOut.add(storeName + " (environment variable " + whenEnv + " is not set)");
+      }
     }
-    String baseline = root.has("baseline") ? name(yaml, "/baseline", null) : null;
-    if (baseline != null && !storeNames.contains(baseline)) {
+    if (stores.isEmpty()) {
+      throw yaml.error("/stores", "every store is left out: set " + String.join(" or ", leftOut));
+    }
+    String given = root.has("baseline") ? name(yaml, "/baseline", null) : null;
+    if (given != null && !storeNames.contains(given)) {
       throw yaml.error("/baseline", "must name one of the stores (" + String.join(", ", storeNames) + "), got "
-          + baseline);
+          + given);
     }
+    // a baseline left out: the report compares without one and says why the store is missing
+    String baseline = stores.stream().anyMatch(st -> st.name().equals(given)) ? given : null;
     String latencyWorkload = root.has("latencyWorkload") ? name(yaml, "/latencyWorkload", null)
         : workloads.get(0).name();
     if (!workloadNames.contains(latencyWorkload)) {
@@ -131,8 +177,11 @@ public final class MatrixFile {
     }
     Duration defaultTimeout = hasDuration ? warmup.plus(duration).plusMinutes(5) : Duration.ZERO;
     Duration cellTimeout = duration(yaml, "/cellTimeout", defaultTimeout, Duration.ZERO);
+    MatrixSpec.Crashtest crashtest = root.has("crashtest") ? MatrixSections.crashtest(yaml, "/crashtest", env) : null;
+    ReferenceFigures reference = root.has("reference") ? MatrixSections.reference(yaml, "/reference", storeNames)
+        : null;
     return new MatrixSpec(name, file, output, recordCount, ops, duration, warmup, repeats, threads, workloads,
-        properties, loadThreads, stores, baseline, latencyWorkload, jvmArgs, cellTimeout);
+        properties, loadThreads, stores, baseline, latencyWorkload, jvmArgs, cellTimeout, crashtest, reference, leftOut);
   }
 
   private static MatrixSpec.Workload workload(LocatedYaml yaml, String pointer, Path file, Path home)
@@ -167,7 +216,7 @@ public final class MatrixFile {
     return n;
   }
 
-  private static String text(LocatedYaml yaml, String pointer, String fallback) throws ConfigException {
+  static String text(LocatedYaml yaml, String pointer, String fallback) throws ConfigException {
     JsonNode n = given(yaml, pointer, fallback != null);
     if (n == null) {
       return fallback;
@@ -182,7 +231,7 @@ public final class MatrixFile {
     return s;
   }
 
-  private static String name(LocatedYaml yaml, String pointer, String fallback) throws ConfigException {
+  static String name(LocatedYaml yaml, String pointer, String fallback) throws ConfigException {
     String s = text(yaml, pointer, fallback);
     if (!NAME.matcher(s).matches()) {
       throw yaml.error(pointer, "must be a name of letters, digits, '.', '_' or '-', got '" + s + "'");
@@ -190,7 +239,7 @@ public final class MatrixFile {
     return s;
   }
 
-  private static long integer(LocatedYaml yaml, String pointer, Long fallback, long min, long max)
+  static long integer(LocatedYaml yaml, String pointer, Long fallback, long min, long max)
       throws ConfigException {
     JsonNode n = given(yaml, pointer, fallback != null);
     if (n == null) {
@@ -206,7 +255,7 @@ public final class MatrixFile {
     return v;
   }
 
-  private static Duration duration(LocatedYaml yaml, String pointer, Duration fallback, Duration min)
+  static Duration duration(LocatedYaml yaml, String pointer, Duration fallback, Duration min)
       throws ConfigException {
     JsonNode n = given(yaml, pointer, fallback != null);
     if (n == null) {
@@ -224,7 +273,7 @@ public final class MatrixFile {
   }
 
   /** @return the pointers of the list's elements; a single value counts as a list of one when allowed */
-  private static List<String> list(LocatedYaml yaml, String pointer, boolean scalarAllowed) throws ConfigException {
+  static List<String> list(LocatedYaml yaml, String pointer, boolean scalarAllowed) throws ConfigException {
     JsonNode n = yaml.root().at(pointer);
     if (n.isMissingNode() || n.isNull()) {
       throw yaml.error(pointer, "a value is required");
@@ -245,7 +294,7 @@ public final class MatrixFile {
     return out;
   }
 
-  private static List<String> names(LocatedYaml yaml, String pointer) throws ConfigException {
+  static List<String> names(LocatedYaml yaml, String pointer) throws ConfigException {
     JsonNode n = yaml.root().at(pointer);
     if (n.isArray() && n.isEmpty()) {
       return List.of();
@@ -261,7 +310,12 @@ public final class MatrixFile {
     return out;
   }
 
-  private static Map<String, String> properties(LocatedYaml yaml, String pointer) throws ConfigException {
+  /**
+   * @param env the environment, in which every {@code ${env:NAME}} must be set; null to check none (a store
+   *     left out)
+   */
+  static Map<String, String> properties(LocatedYaml yaml, String pointer, UnaryOperator<String> env)
+      throws ConfigException {
     JsonNode n = yaml.root().at(pointer);
     Map<String, String> out = new LinkedHashMap<>();
     if (n.isMissingNode() || n.isNull()) {
@@ -275,10 +329,10 @@ public final class MatrixFile {
       if (!e.getValue().isValueNode() || e.getValue().isNull()) {
         throw yaml.error(pointer + "/" + e.getKey(), "must be a single value");
       }
-      Matcher env = ENV.matcher(e.getValue().asText());
-      while (env.find()) {
-        if (System.getenv(env.group(1)) == null) {
-          throw yaml.error(pointer + "/" + e.getKey(), "environment variable " + env.group(1)
+      Matcher ref = ENV.matcher(e.getValue().asText());
+      while (env != null && ref.find()) {
+        if (env.apply(ref.group(1)) == null) {
+          throw yaml.error(pointer + "/" + e.getKey(), "environment variable " + ref.group(1)
               + " is not set; set it before running the matrix (its value is never printed or saved)");
         }
       }

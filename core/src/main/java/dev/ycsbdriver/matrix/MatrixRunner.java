@@ -37,11 +37,18 @@ import java.util.stream.Stream;
  * existing keys and its reads choose among all of them. When that count is unknown (a cell crashed),
  * the store is loaded again before its next cell.
  *
+ * <p>With a {@code crashtest} section, each store and profile ends with a crash test cell
+ * ({@link CrashCell}) on the table its workload cells left. A crash test whose claim did not hold is a
+ * finding: recorded with status {@code finding}, never run again on resume, and counted in
+ * {@link Outcome#findings()}.
+ *
  * <p>One instance per invocation; not thread-safe.
  */
 public final class MatrixRunner {
   /** Name of the file that records a cell's outcome. */
   public static final String CELL_FILE = "cell.json";
+  /** Name of the file in the output that lists the stores left out (a JSON array of strings). */
+  public static final String LEFT_OUT_FILE = "left-out.json";
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private final MatrixSpec spec;
@@ -50,6 +57,7 @@ public final class MatrixRunner {
   private final StopSignal stop;
   private final List<Path> results = new ArrayList<>();
   private int failed;
+  private int findings;
   private int done;
   private int ranNow;
   private long cellMillisTotal;
@@ -74,10 +82,14 @@ public final class MatrixRunner {
    * @param succeeded cells with a successful result, including those of earlier invocations
    * @param failed cells that failed in this invocation
    * @param skipped cells already done by an earlier invocation
+   * @param findings crash test cells whose profile's claim did not hold (counted in {@code succeeded}: they
+   *     are findings, not cells to retry), including those of earlier invocations
    * @param interrupted whether a stop request ended the matrix early
-   * @param results the result JSON files of every successful cell, in matrix order
+   * @param results the result JSON files of every successful cell and crash test, findings included, in
+   *     matrix order
    */
-  public record Outcome(int cells, int succeeded, int failed, int skipped, boolean interrupted, List<Path> results) {
+  public record Outcome(int cells, int succeeded, int failed, int skipped, int findings, boolean interrupted,
+                        List<Path> results) {
   }
 
   /**
@@ -91,11 +103,17 @@ public final class MatrixRunner {
       // the copy lands in the results and in published reports: with its secrets masked
       Files.writeString(copy, MaskedYaml.mask(Files.readString(spec.file())));
     }
+    // the report of this output names the stores left out, also when made later by bin/ycsb report
+    JSON.writeValue(output.resolve(LEFT_OUT_FILE).toFile(), spec.leftOut());
+    for (String store : spec.leftOut()) {
+      err.println("[matrix] left out: " + store);
+    }
     CellProcess.awaitLeftChildren(output.resolve("cells"), err);
     startNanos = System.nanoTime();
     int total = 0;
+    int perProfile = spec.threads().size() * spec.workloads().size() * spec.repeats() + (spec.crashtest() == null ? 0 : 1);
     for (MatrixSpec.Store store : spec.stores()) {
-      total += profiles(store).size() * spec.threads().size() * spec.workloads().size() * spec.repeats();
+      total += profiles(store).size() * perProfile;
     }
     int skipped = 0;
     int index = 0;
@@ -105,18 +123,23 @@ public final class MatrixRunner {
         List<Cell> cells = cells(store, profile);
         List<Cell> pending = new ArrayList<>();
         for (Cell c : cells) {
-          if (finished(c)) {
+          if (finished(c.directory(output), signature(c))) {
             skipped++;
           } else {
             pending.add(c);
           }
         }
-        if (pending.isEmpty() || stop.requested()) {
-          index += cells.size();
+        CrashCell crash = spec.crashtest() == null ? null : new CrashCell(store, profile);
+        boolean crashPending = crash != null && !finished(crash.directory(output), crash.signature(spec));
+        skipped += crash != null && !crashPending ? 1 : 0;
+        if (pending.isEmpty() && !crashPending || stop.requested()) {
+          index += perProfile;
           continue;
         }
         long tableRecords = -1;
         boolean loadFailed = false;
+        String loadError = "the load failed; see " + output.relativize(
+            Cell.group(output, store, profile).resolve("load").resolve(CellProcess.LOG_FILE));
         for (Cell cell : cells) {
           index++;
           if (!pending.contains(cell)) {
@@ -130,21 +153,33 @@ public final class MatrixRunner {
             loadFailed = tableRecords < 0;
           }
           if (loadFailed) {
-            recordFailure(cell, index, total, "the load failed; see " + output.relativize(
-                Cell.group(output, store, profile).resolve("load").resolve(CellProcess.LOG_FILE)));
+            recordFailure(cell.directory(output), cell.label(), signature(cell), index, total, loadError);
             continue;
           }
           long inserted = runCell(cell, index, total, tableRecords);
           tableRecords = inserted < 0 ? -1 : tableRecords + inserted;
+        }
+        if (crash != null && crashPending && !stop.requested()) {
+          index++;
+          if (tableRecords < 0 && !loadFailed) {
+            tableRecords = load(store, profile) ? spec.recordCount() : -1;
+            loadFailed = tableRecords < 0;
+          }
+          if (loadFailed) {
+            recordFailure(crash.directory(output), crash.label(), crash.signature(spec), index, total, loadError);
+          } else {
+            runCrash(crash, index, total, tableRecords);
+          }
         }
       }
     }
     collectResults();
     boolean interrupted = stop.requested();
     err.println("[matrix] " + spec.name() + ": " + done + " of " + total + " cells done (" + skipped
-        + " from an earlier run), " + failed + " failed" + (interrupted ? ", interrupted" : "") + ", in "
+        + " from an earlier run), " + failed + " failed" + (findings == 0 ? "" : ", " + findings + " crash test"
+        + (findings == 1 ? "" : "s") + " whose claim did not hold") + (interrupted ? ", interrupted" : "") + ", in "
         + human(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos)));
-    return new Outcome(total, done, failed, skipped, interrupted, List.copyOf(results));
+    return new Outcome(total, done, failed, skipped, findings, interrupted, List.copyOf(results));
   }
 
   private static List<String> profiles(MatrixSpec.Store store) {
@@ -168,23 +203,26 @@ public final class MatrixRunner {
     return cells;
   }
 
-  /** @return whether the cell already succeeded with the same command (apart from the table size) */
-  private boolean finished(Cell cell) {
-    Path file = cell.directory(output).resolve(CELL_FILE);
+  /**
+   * @return whether the cell already succeeded with the same command (apart from the table size); a crash test
+   *     whose claim did not hold counts as done, and as a finding
+   */
+  private boolean finished(Path dir, String signature) {
+    Path file = dir.resolve(CELL_FILE);
     if (!Files.isRegularFile(file)) {
       return false;
     }
     try {
       JsonNode node = JSON.readTree(file.toFile());
-      if (!"ok".equals(node.path("status").asText()) || !signature(cell).equals(node.path("signature").asText())) {
+      String status = node.path("status").asText();
+      boolean ended = "ok".equals(status) || CrashCell.FINDING.equals(status);
+      if (!ended || !signature.equals(node.path("signature").asText())
+          || !Files.isRegularFile(output.resolve(node.path("result").asText()))) {
         return false;
       }
-      Path result = output.resolve(node.path("result").asText());
-      if (Files.isRegularFile(result)) {
-        done++;
-        return true;
-      }
-      return false;
+      done++;
+      findings += CrashCell.FINDING.equals(status) ? 1 : 0;
+      return true;
     } catch (IOException e) {
       return false;
     }
@@ -193,16 +231,13 @@ public final class MatrixRunner {
   private boolean load(MatrixSpec.Store store, String profile) throws IOException {
     Path dir = Cell.group(output, store, profile).resolve("load");
     deleteTree(dir);
-    List<String> args = new ArrayList<>(List.of("load", store.binding(), "-P",
+    CellArguments args = new CellArguments(spec, output, store, profile, dir, List.of("load", store.binding(), "-P",
         spec.workloads().get(0).file().toString(), "-threads", Integer.toString(spec.loadThreads())));
-    Map<String, String> secrets = common(args, store, profile, dir);
-    put(args, "recordcount", Long.toString(spec.recordCount()));
-    put(args, "droptable", "true");
-    put(args, "createtable", "true");
+    args.put("recordcount", Long.toString(spec.recordCount())).put("droptable", "true").put("createtable", "true");
     String what = store.name() + (profile == null ? "" : " " + profile);
     err.println("[matrix] loading " + what + ": " + spec.recordCount() + " records, " + spec.loadThreads()
         + " threads");
-    CellProcess.Ending end = CellProcess.run(args, secrets, spec.jvmArgs(), dir, spec.cellTimeout(), stop);
+    CellProcess.Ending end = CellProcess.run(args.args(), args.secrets(), spec.jvmArgs(), dir, spec.cellTimeout(), stop);
     Optional<Path> result = newestResult(dir);
     if (end.exitCode() != 0 || result.isEmpty()) {
       err.println("[matrix] load of " + what + " failed (exit " + end.exitCode() + ")"
@@ -219,80 +254,114 @@ public final class MatrixRunner {
   private long runCell(Cell cell, int index, int total, long tableRecords) throws IOException {
     Path dir = cell.directory(output);
     deleteTree(dir);
-    List<String> args = new ArrayList<>(List.of("run", cell.store().binding(), "-P", cell.workload().file().toString(),
-        "-threads", Integer.toString(cell.threads()), "-s"));
-    Map<String, String> secrets = common(args, cell.store(), cell.profile(), dir);
-    put(args, "recordcount", Long.toString(tableRecords));
-    put(args, "operationcount", Long.toString(spec.operationCount()));
+    CellArguments args = new CellArguments(spec, output, cell.store(), cell.profile(), dir, List.of("run",
+        cell.store().binding(), "-P", cell.workload().file().toString(), "-threads", Integer.toString(cell.threads()),
+        "-s"));
+    args.put("recordcount", Long.toString(tableRecords)).put("operationcount", Long.toString(spec.operationCount()));
     if (!spec.duration().isZero()) {
-      put(args, "maxexecutiontime", Long.toString((spec.duration().toMillis() + 999) / 1000));
+      args.put("maxexecutiontime", Long.toString((spec.duration().toMillis() + 999) / 1000));
     }
     if (!spec.warmup().isZero()) {
-      put(args, "warmup", spec.warmup().toMillis() + "ms");
+      args.put("warmup", spec.warmup().toMillis() + "ms");
     }
-    CellProcess.Ending end = CellProcess.run(args, secrets, spec.jvmArgs(), dir, spec.cellTimeout(), stop);
+    CellProcess.Ending end = CellProcess.run(args.args(), args.secrets(), spec.jvmArgs(), dir, spec.cellTimeout(), stop);
     Optional<Path> result = newestResult(dir);
-    JsonNode json = null;
-    if (result.isPresent()) {
-      try {
-        json = JSON.readTree(result.get().toFile());
-      } catch (IOException e) {
-        json = null;
-      }
+    JsonNode json = readResult(result);
+    String status = end.exitCode() == 0 && json != null ? "ok" : end.interrupted() ? "interrupted" : "failed";
+    finish(new Ended(dir, cell.label(), signature(cell), end, spec.cellTimeout(), result, json, status), tableRecords,
+        index, total, json == null ? null : String.format(Locale.ROOT, "%,.0f ops/s", json.path("throughputOpsPerSec").asDouble()));
+    return json == null ? -1 : inserted(json);
+  }
+
+  /** Runs the crash test of a store and profile; a claim that did not hold is a finding, not a failure. */
+  private void runCrash(CrashCell crash, int index, int total, long tableRecords) throws IOException {
+    Path dir = crash.directory(output);
+    deleteTree(dir);
+    CellArguments args = crash.arguments(spec, output, tableRecords);
+    err.println("[matrix] crash test of " + crash.label().replaceFirst(" crashtest$", "") + ": "
+        + (spec.crashtest().rounds() == null ? "" : spec.crashtest().rounds() + " rounds, ") + "up to "
+        + human(spec.crashtest().timeout().toMillis()));
+    CellProcess.Ending end = CellProcess.run(args.args(), args.secrets(), spec.jvmArgs(), dir,
+        spec.crashtest().timeout(), stop);
+    Optional<Path> result = newestResult(dir);
+    JsonNode json = readResult(result);
+    String status = CrashCell.status(end.exitCode(), json);
+    if (end.interrupted() && !CrashCell.FINDING.equals(status)) {
+      status = "interrupted";
     }
-    String status;
+    finish(new Ended(dir, crash.label(), crash.signature(spec), end, spec.crashtest().timeout(), result, json, status),
+        tableRecords, index, total, json == null ? null : CrashCell.summary(json));
+  }
+
+  /** What a cell's child process left: where, which cell, how it ended, its result and the status given it. */
+  private record Ended(Path dir, String label, String signature, CellProcess.Ending end, Duration timeout,
+                       Optional<Path> result, JsonNode json, String status) {
+  }
+
+  /** Counts the cell, writes its {@code cell.json} and prints its progress line. */
+  private void finish(Ended e, long tableRecords, int index, int total, String summary) throws IOException {
     String error = null;
-    if (end.exitCode() == 0 && json != null) {
-      status = "ok";
+    if ("ok".equals(e.status()) || CrashCell.FINDING.equals(e.status())) {
       done++;
+      findings += CrashCell.FINDING.equals(e.status()) ? 1 : 0;
     } else {
-      status = end.interrupted() ? "interrupted" : "failed";
-      error = end.timedOut() ? "stopped after the cell timeout of " + human(spec.cellTimeout().toMillis())
+      CellProcess.Ending end = e.end();
+      error = end.timedOut() ? "stopped after the cell timeout of " + human(e.timeout().toMillis())
           : end.lastError() != null ? end.lastError()
-          : json == null ? "the run wrote no result (exit " + end.exitCode() + ")"
+          : e.json() == null ? "the run wrote no result (exit " + end.exitCode() + ")"
           : "exit " + end.exitCode();
       if (!end.interrupted()) {
         failed++;
       }
     }
     ranNow++;
-    cellMillisTotal += end.elapsedMillis();
+    cellMillisTotal += e.end().elapsedMillis();
     ObjectNode record = JSON.createObjectNode();
-    record.put("status", status);
-    record.put("cell", cell.label());
-    record.put("exitCode", end.exitCode());
+    record.put("status", e.status());
+    record.put("cell", e.label());
+    record.put("exitCode", e.end().exitCode());
     record.put("error", error == null ? null : Secrets.maskText(error));
-    record.put("result", result.map(p -> output.relativize(p.toAbsolutePath()).toString()).orElse(null));
-    record.put("elapsedMillis", end.elapsedMillis());
+    record.put("result", e.result().map(p -> output.relativize(p.toAbsolutePath()).toString()).orElse(null));
+    record.put("elapsedMillis", e.end().elapsedMillis());
     record.put("tableRecordsAtStart", tableRecords);
-    record.put("signature", signature(cell));
-    JSON.writeValue(dir.resolve(CELL_FILE).toFile(), record);
-    progress(cell, index, total, status, error, json);
-    return json == null ? -1 : inserted(json);
+    record.put("signature", e.signature());
+    JSON.writeValue(e.dir().resolve(CELL_FILE).toFile(), record);
+    progress(e.label(), index, total, e.status(), error, summary);
   }
 
-  private void recordFailure(Cell cell, int index, int total, String error) throws IOException {
-    Path dir = cell.directory(output);
+  private static JsonNode readResult(Optional<Path> result) {
+    if (result.isEmpty()) {
+      return null;
+    }
+    try {
+      return JSON.readTree(result.get().toFile());
+    } catch (IOException e) {
+      return null;
+    }
+  }
+
+  private void recordFailure(Path dir, String label, String signature, int index, int total, String error)
+      throws IOException {
     deleteTree(dir);
     Files.createDirectories(dir);
     ObjectNode record = JSON.createObjectNode();
     record.put("status", "failed");
-    record.put("cell", cell.label());
+    record.put("cell", label);
     record.put("error", error);
-    record.put("signature", signature(cell));
+    record.put("signature", signature);
     JSON.writeValue(dir.resolve(CELL_FILE).toFile(), record);
     failed++;
-    progress(cell, index, total, "failed", error, null);
+    progress(label, index, total, "failed", error, null);
   }
 
-  private void progress(Cell cell, int index, int total, String status, String error, JsonNode json) {
+  private void progress(String label, int index, int total, String status, String error, String summary) {
     long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
     int remaining = total - index;
     String left = ranNow == 0 || remaining == 0 ? "" : ", about " + human(cellMillisTotal / ranNow * remaining) + " left";
-    String what = "ok".equals(status)
-        ? String.format(Locale.ROOT, "%,.0f ops/s", json.path("throughputOpsPerSec").asDouble())
+    String what = "ok".equals(status) ? summary
+        : CrashCell.FINDING.equals(status) ? "FINDING: " + summary
         : status.toUpperCase(Locale.ROOT) + (error == null ? "" : ": " + Secrets.maskText(error));
-    err.println("[matrix] cell " + index + "/" + total + " " + cell.label() + ": " + what + "; elapsed "
+    err.println("[matrix] cell " + index + "/" + total + " " + label + ": " + what + "; elapsed "
         + human(elapsed) + left);
   }
 
@@ -308,58 +377,14 @@ public final class MatrixRunner {
   }
 
   /**
-   * Adds the matrix's and the store's properties to {@code args}, except secrets: a secret key, credentials in
-   * a value, or a value taken from the environment ({@code ${env:NAME}}), which every user could read on a
-   * command line.
-   *
-   * @return the secrets, for the child's environment
-   */
-  private Map<String, String> common(List<String> args, MatrixSpec.Store store, String profile, Path dir) {
-    // the store's value of a key replaces the matrix's before either is sorted into arguments or secrets
-    Map<String, String> given = new LinkedHashMap<>(spec.properties());
-    given.putAll(store.properties());
-    Map<String, String> secrets = new LinkedHashMap<>();
-    for (Map.Entry<String, String> e : given.entrySet()) {
-      String value = expand(e.getValue());
-      if (MatrixFile.ENV.matcher(e.getValue()).find() || SecretProperties.isSecret(e.getKey(), value)) {
-        secrets.put(e.getKey(), value);
-      } else {
-        put(args, e.getKey(), value);
-      }
-    }
-    if (profile != null) {
-      put(args, "profile", profile);
-    }
-    put(args, "store.name", store.name());
-    put(args, "result.dir", dir.toString());
-    return secrets;
-  }
-
-  /**
-   * {@code ${output}} in a property value stands for the matrix's output directory, {@code ${env:NAME}}
-   * for an environment variable (checked when the file was read). Only the child's environment holds the
-   * expanded value; {@code cell.json} and the logs hold the masked command.
-   */
-  private String expand(String value) {
-    String v = value.replace("${output}", output.toString());
-    return MatrixFile.ENV.matcher(v).replaceAll(m -> java.util.regex.Matcher.quoteReplacement(
-        java.util.Objects.requireNonNullElse(System.getenv(m.group(1)), "")));
-  }
-
-  private static void put(List<String> args, String key, String value) {
-    args.add("-p");
-    args.add(key + "=" + value);
-  }
-
-  /**
    * A cell's command apart from its table size and output directory: a finished cell counts only while
    * the matrix file still asks for the same run.
    */
   private String signature(Cell cell) {
     Map<String, Object> s = new LinkedHashMap<>();
     s.put("binding", cell.store().binding());
-    s.put("storeProperties", masked(cell.store().properties()));
-    s.put("properties", masked(spec.properties()));
+    s.put("storeProperties", CellArguments.masked(cell.store().properties()));
+    s.put("properties", CellArguments.masked(spec.properties()));
     s.put("profile", cell.profile());
     s.put("workload", cell.workload().file().toAbsolutePath().normalize().toString());
     s.put("threads", cell.threads());
@@ -371,23 +396,22 @@ public final class MatrixRunner {
     return Secrets.maskText(s.toString());
   }
 
-  /** @return the properties sorted by key, each value masked by its key */
-  private static Map<String, String> masked(Map<String, String> properties) {
-    Map<String, String> out = new java.util.TreeMap<>();
-    properties.forEach((k, v) -> out.put(k, Secrets.maskValue(k, v)));
-    return out;
-  }
-
   private void collectResults() throws IOException {
     for (MatrixSpec.Store store : spec.stores()) {
       for (String profile : profiles(store)) {
-        for (Cell c : cells(store, profile)) {
-          Path file = c.directory(output).resolve(CELL_FILE);
+        List<Path> dirs = new ArrayList<>();
+        cells(store, profile).forEach(c -> dirs.add(c.directory(output)));
+        if (spec.crashtest() != null) {
+          dirs.add(new CrashCell(store, profile).directory(output));
+        }
+        for (Path dir : dirs) {
+          Path file = dir.resolve(CELL_FILE);
           if (!Files.isRegularFile(file)) {
             continue;
           }
           JsonNode node = JSON.readTree(file.toFile());
-          if ("ok".equals(node.path("status").asText())) {
+          String status = node.path("status").asText();
+          if ("ok".equals(status) || CrashCell.FINDING.equals(status)) {
             Path result = output.resolve(node.path("result").asText());
             if (Files.isRegularFile(result)) {
               results.add(result);

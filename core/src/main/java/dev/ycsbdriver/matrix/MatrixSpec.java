@@ -1,5 +1,6 @@
 package dev.ycsbdriver.matrix;
 
+import dev.ycsbdriver.report.ReferenceFigures;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -30,12 +31,17 @@ import java.util.Map;
  * @param jvmArgs JVM options of each cell's process ({@code jvmArgs}); may be empty
  * @param cellTimeout how long one cell's process may take before it is stopped ({@code cellTimeout};
  *     default warm-up + duration + 5 minutes, or none with {@code operationcount})
+ * @param crashtest the crash test cell run after the workload cells of each store and profile
+ *     ({@code crashtest}), or null for none
+ * @param reference another party's published figures the report shows beside ours ({@code reference}), or null
+ * @param leftOut stores left out because an environment variable their {@code when-env} names is not set, each
+ *     as {@code <store> (environment variable <NAME> is not set)}; may be empty
  */
 public record MatrixSpec(String name, Path file, Path output, long recordCount, long operationCount,
                          Duration duration, Duration warmup, int repeats, List<Integer> threads,
                          List<Workload> workloads, Map<String, String> properties, int loadThreads,
                          List<Store> stores, String baseline, String latencyWorkload, List<String> jvmArgs,
-                         Duration cellTimeout) {
+                         Duration cellTimeout, Crashtest crashtest, ReferenceFigures reference, List<String> leftOut) {
 
   /** Copies the collections. */
   public MatrixSpec {
@@ -44,6 +50,7 @@ public record MatrixSpec(String name, Path file, Path output, long recordCount, 
     properties = Map.copyOf(properties);
     stores = List.copyOf(stores);
     jvmArgs = List.copyOf(jvmArgs);
+    leftOut = List.copyOf(leftOut);
   }
 
   /**
@@ -52,7 +59,30 @@ public record MatrixSpec(String name, Path file, Path output, long recordCount, 
    */
   public MatrixSpec withOutput(Path newOutput) {
     return new MatrixSpec(name, file, newOutput, recordCount, operationCount, duration, warmup, repeats, threads,
-        workloads, properties, loadThreads, stores, baseline, latencyWorkload, jvmArgs, cellTimeout);
+        workloads, properties, loadThreads, stores, baseline, latencyWorkload, jvmArgs, cellTimeout, crashtest,
+        reference, leftOut);
+  }
+
+  /**
+   * The crash test cell of each store and profile: {@code crashtest <binding>} with the store's and profile's
+   * properties, after the store's workload cells.
+   *
+   * @param rounds crashes per test ({@code rounds}, {@code crash.rounds}), 1 to 1000, or null for the command's default
+   * @param afterMin earliest crash after the writers start ({@code after[0]}, {@code crash.after.min}), or null
+   * @param afterMax latest crash ({@code after[1]}, {@code crash.after.max}; the same as {@code afterMin} when
+   *     {@code after} is one duration), or null
+   * @param threads writer threads ({@code threads}), or null for the command's default
+   * @param properties further properties of the crash test ({@code properties}), e.g. {@code restart.timeout};
+   *     may be empty
+   * @param timeout how long the crash test's process may take ({@code timeout}; default rounds x (after.max +
+   *     5 minutes) + 5 minutes)
+   */
+  public record Crashtest(Integer rounds, Duration afterMin, Duration afterMax, Integer threads,
+                          Map<String, String> properties, Duration timeout) {
+    /** Copies the map. */
+    public Crashtest {
+      properties = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(properties));
+    }
   }
 
   /**

@@ -2,6 +2,7 @@
  * Matrices: a YAML file of stores x durability profiles x workloads x thread counts x repeats
  * ({@link dev.ycsbdriver.matrix.MatrixFile}, validated into a {@link dev.ycsbdriver.matrix.MatrixSpec}),
  * run cell by cell, each cell in its own driver process, resumable after a crash or Ctrl-C
- * ({@link dev.ycsbdriver.matrix.MatrixRunner}).
+ * ({@link dev.ycsbdriver.matrix.MatrixRunner}), with an optional crash test cell per store and profile and
+ * another party's reference figures for the report ({@link dev.ycsbdriver.matrix.MatrixSections}).
  */
 package dev.ycsbdriver.matrix;

@@ -22,6 +22,9 @@ public final class CsvReport {
       "throughput_ok_ops_per_sec", "operation", "mean_latency_us", "p99_latency_us", "server_cpu_avg_percent", "server_cpu_peak_percent",
       "driver_cpu_avg_percent", "machine_cpu_avg_percent", "ops_per_server_cpu_percent", "server_settings");
 
+  /** The columns of {@code report-durable-vs-fast.csv}, in order: one row per {@link DurableVsFast.Row}. */
+  public static final List<String> DURABLE_VS_FAST_COLUMNS = durableVsFastColumns();
+
   private static final CsvMapper CSV = CsvMapper.builder()
       .enable(com.fasterxml.jackson.dataformat.csv.CsvGenerator.Feature.STRICT_CHECK_FOR_QUOTING).build();
 
@@ -67,6 +70,48 @@ public final class CsvReport {
         rows.add(row);
       }
     }
+    return write(schema, rows);
+  }
+
+  private static List<String> durableVsFastColumns() {
+    List<String> columns = new ArrayList<>(List.of("profile", "store", "threads"));
+    DurableVsFast.WORKLOADS.forEach(w -> columns.add(w + "_ops_per_sec"));
+    DurableVsFast.WORKLOADS.forEach(w -> columns.add(w + "_ops_per_server_cpu_percent"));
+    columns.addAll(List.of("crash_claim", "crash_claim_held", "crashes", "crash_acknowledged_writes",
+        "crash_lost_writes", "crash_in_doubt_writes"));
+    return List.copyOf(columns);
+  }
+
+  /**
+   * @param model the grouped results
+   * @return the durable-vs-fast table as CSV with a header line: medians of the workloads that ran (empty where
+   *     one did not), the crash tests' sums (empty where none ran)
+   */
+  public static String renderDurableVsFast(ReportModel model) {
+    CsvSchema.Builder schema = CsvSchema.builder().setUseHeader(true).setLineSeparator("\n");
+    DURABLE_VS_FAST_COLUMNS.forEach(schema::addColumn);
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (DurableVsFast.Row r : DurableVsFast.rows(model)) {
+      Map<String, Object> row = new LinkedHashMap<>();
+      row.put("profile", ReportTables.profileName(r.profile()));
+      row.put("store", r.store());
+      row.put("threads", r.threads());
+      DurableVsFast.WORKLOADS.forEach(w -> row.put(w + "_ops_per_sec", median(r.throughput().get(w), 1)));
+      DurableVsFast.WORKLOADS.forEach(w -> row.put(w + "_ops_per_server_cpu_percent",
+          median(r.opsPerServerCpu().get(w), 1)));
+      CrashEntry c = r.crash();
+      row.put("crash_claim", r.claim());
+      row.put("crash_claim_held", c == null ? null : c.claimHeld());
+      row.put("crashes", c == null ? null : c.crashes());
+      row.put("crash_acknowledged_writes", c == null ? null : c.acknowledgedWrites());
+      row.put("crash_lost_writes", c == null ? null : c.lostWrites());
+      row.put("crash_in_doubt_writes", c == null ? null : c.inDoubtWrites());
+      rows.add(row);
+    }
+    return write(schema, rows);
+  }
+
+  private static String write(CsvSchema.Builder schema, List<Map<String, Object>> rows) {
     try {
       return CSV.writer(schema.build()).writeValueAsString(rows);
     } catch (JsonProcessingException e) {

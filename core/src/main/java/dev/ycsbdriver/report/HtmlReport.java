@@ -38,7 +38,16 @@ public final class HtmlReport {
         .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
         .append("<title>").append(esc(model.title())).append("</title>\n")
         .append("<style>\n").append(STYLE).append("</style>\n</head>\n<body>\n");
-    h.append("<h1>").append(esc(model.title())).append("</h1>\n");
+    h.append("<h1>").append(esc(model.title())).append("</h1>\n<h2>Summary</h2>\n<ul>\n");
+    for (String sentence : ReportSummary.sentences(model)) {
+      h.append("<li>").append(esc(sentence)).append("</li>\n");
+    }
+    h.append("</ul>\n");
+    for (ReportCharts.Image chart : charts) {
+      if (chart.headline()) {
+        h.append(figure(chart));
+      }
+    }
     for (String line : ReportText.intro(model)) {
       if (!line.isEmpty()) {
         h.append("<p>").append(esc(line)).append("</p>\n");
@@ -69,11 +78,12 @@ public final class HtmlReport {
         }
       }
     }
-    if (!charts.isEmpty()) {
+    if (charts.stream().anyMatch(c -> !c.headline())) {
       h.append("<h2>Charts</h2>\n");
       for (ReportCharts.Image chart : charts) {
-        h.append("<figure><img alt=\"").append(esc(chart.title())).append("\" src=\"data:image/png;base64,")
-            .append(Base64.getEncoder().encodeToString(chart.png())).append("\"></figure>\n");
+        if (!chart.headline()) {
+          h.append(figure(chart));
+        }
       }
     }
     h.append("<h2>Reading this report</h2>\n<ul>\n");
@@ -82,6 +92,11 @@ public final class HtmlReport {
     }
     h.append("</ul>\n</body>\n</html>\n");
     return h.toString();
+  }
+
+  private static String figure(ReportCharts.Image chart) {
+    return "<figure><img alt=\"" + esc(chart.title()) + "\" src=\"data:image/png;base64,"
+        + Base64.getEncoder().encodeToString(chart.png()) + "\"></figure>\n";
   }
 
   private static String esc(String s) {

@@ -3,8 +3,9 @@ package dev.ycsbdriver.report;
 import java.util.List;
 
 /**
- * Renders the report as GitHub-flavoured Markdown: the sections and tables of {@link ReportTables}, the
- * charts as links to {@code charts/<name>.png}, and a short guide to reading the figures.
+ * Renders the report as GitHub-flavoured Markdown: first what a reader wants first (the summary sentences of
+ * {@link ReportSummary} and the headline chart), then the sections and tables of {@link ReportTables}, the
+ * other charts as links to {@code charts/<name>.png}, and a short guide to reading the figures.
  *
  * <p>The layout is sealed by a golden test: rows, columns and units change only on purpose.
  * Stateless and thread-safe.
@@ -22,6 +23,16 @@ public final class MarkdownReport {
   public static String render(ReportModel model, List<Table.Section> sections, List<ReportCharts.Image> charts) {
     StringBuilder md = new StringBuilder();
     md.append("# ").append(model.title()).append("\n\n");
+    md.append("## Summary\n\n");
+    for (String sentence : ReportSummary.sentences(model)) {
+      md.append("- ").append(escape(sentence)).append("\n");
+    }
+    md.append("\n");
+    for (ReportCharts.Image chart : charts) {
+      if (chart.headline()) {
+        md.append(image(chart));
+      }
+    }
     for (String line : ReportText.intro(model)) {
       md.append(line).append("\n");
     }
@@ -48,10 +59,12 @@ public final class MarkdownReport {
         }
       }
     }
-    if (!charts.isEmpty()) {
+    if (charts.stream().anyMatch(c -> !c.headline())) {
       md.append("## Charts\n\n");
       for (ReportCharts.Image chart : charts) {
-        md.append("![").append(chart.title()).append("](charts/").append(chart.name()).append(".png)\n\n");
+        if (!chart.headline()) {
+          md.append(image(chart));
+        }
       }
     }
     md.append("## Reading this report\n\n");
@@ -59,6 +72,10 @@ public final class MarkdownReport {
       md.append("- ").append(line).append("\n");
     }
     return md.toString();
+  }
+
+  private static String image(ReportCharts.Image chart) {
+    return "![" + chart.title() + "](charts/" + chart.name() + ".png)\n\n";
   }
 
   private static String row(List<String> cells) {

@@ -21,7 +21,9 @@ import org.knowm.xchart.style.Styler;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * The report's charts (XChart, rendered to PNG in headless AWT): throughput per workload per store, latency
+ * The report's charts (XChart, rendered to PNG in headless AWT): first the headline, throughput per workload
+ * of every store in every profile side by side at the highest thread count; then throughput per workload per
+ * store, latency
  * percentile curves per store for one workload, and throughput against threads when several thread counts
  * ran.
  *
@@ -43,8 +45,9 @@ public final class ReportCharts {
    * @param name file name without extension, e.g. {@code throughput-durable-t64}
    * @param title the chart's title, also the image's alternative text
    * @param png the PNG image
+   * @param headline whether the report shows it first, above its tables
    */
-  public record Image(String name, String title, byte[] png) {
+  public record Image(String name, String title, byte[] png, boolean headline) {
   }
 
   /**
@@ -56,6 +59,12 @@ public final class ReportCharts {
   public static List<Image> build(ReportModel model, String latencyWorkload) throws IOException {
     System.setProperty("java.awt.headless", "true");
     List<Image> images = new ArrayList<>();
+    int top = model.threads().get(model.threads().size() - 1);
+    CategoryChart headline = headline(model, top, "Throughput per workload, store and profile, " + top + " threads");
+    if (!headline.getSeriesMap().isEmpty()) {
+      images.add(new Image("headline-t" + top, headline.getTitle(),
+          BitmapEncoder.getBitmapBytes(headline, BitmapEncoder.BitmapFormat.PNG), true));
+    }
     String curveWorkload = latencyWorkload != null && model.workloads().contains(latencyWorkload) ? latencyWorkload
         : model.workloads().get(0);
     for (String profile : model.profiles()) {
@@ -87,7 +96,34 @@ public final class ReportCharts {
   }
 
   private static Image image(String name, Chart<?, ?> chart) throws IOException {
-    return new Image(name, chart.getTitle(), BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG));
+    return new Image(name, chart.getTitle(), BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG), false);
+  }
+
+  /** Bars per workload, one series per store and profile: the durable-vs-fast story in one picture. */
+  private static CategoryChart headline(ReportModel model, int t, String title) {
+    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title)
+        .xAxisTitle("workload").yAxisTitle("throughput (ops/s)").build();
+    style(chart.getStyler());
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+    boolean profiled = model.profiles().stream().anyMatch(java.util.Objects::nonNull);
+    List<String> workloads = model.workloads().stream()
+        .filter(w -> model.cells().stream().anyMatch(c -> c.threads() == t && c.workload().equals(w))).toList();
+    for (String[] sp : model.storeProfiles()) {
+      if (profiled && sp[1] == null) {
+        continue; // as in the per-profile charts: a store without profiles would dwarf the others
+      }
+      List<Double> values = new ArrayList<>();
+      boolean any = false;
+      for (String w : workloads) {
+        ReportCell c = model.exactCell(sp[1], sp[0], t, w);
+        any |= c != null && c.throughput() != null;
+        values.add(c == null || c.throughput() == null ? 0.0 : c.throughput().median());
+      }
+      if (any) {
+        chart.addSeries(sp[0] + (sp[1] == null ? "" : " " + sp[1]), workloads, values);
+      }
+    }
+    return chart;
   }
 
   private static CategoryChart throughput(ReportModel model, String profile, int t, String title) {

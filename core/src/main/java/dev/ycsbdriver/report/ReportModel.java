@@ -26,20 +26,45 @@ import java.util.function.Function;
  * @param threads thread counts, ascending
  * @param workloads workload names, sorted
  * @param cells every cell, in profile, threads, store, workload order
+ * @param crashes crash tests per store and profile, in store and profile order; may be empty
  * @param machines distinct machine descriptions of the runs
  * @param runCount run results read
+ * @param leftOut stores a matrix left out, each with its reason, e.g.
+ *     {@code mongodb: environment variable YCSB_MONGODB_URI is not set}; may be empty
+ * @param reference another party's published figures, or null
  */
 public record ReportModel(String title, String baseline, List<String> profiles, List<String> stores,
                           List<Integer> threads, List<String> workloads, List<ReportCell> cells,
-                          List<String> machines, int runCount) {
+                          List<CrashEntry> crashes, List<String> machines, int runCount, List<String> leftOut,
+                          ReferenceFigures reference) {
+
+  /** Copies the lists. */
+  public ReportModel {
+    crashes = List.copyOf(crashes);
+    leftOut = List.copyOf(leftOut);
+  }
 
   /**
    * @param runs the run results
    * @param title the report's title
    * @param baseline a store name, or null
-   * @return the model
+   * @return the model, without crash tests, left-out stores or reference figures
    */
   public static ReportModel build(List<RunResult> runs, String title, String baseline) {
+    return build(new ResultReader.Results(runs, List.of()), title, baseline, List.of(), null);
+  }
+
+  /**
+   * @param results the run and crash test results
+   * @param title the report's title
+   * @param baseline a store name, or null
+   * @param leftOut stores a matrix left out, with their reasons; may be empty
+   * @param reference published figures of another party, or null
+   * @return the model
+   */
+  public static ReportModel build(ResultReader.Results results, String title, String baseline, List<String> leftOut,
+                                  ReferenceFigures reference) {
+    List<RunResult> runs = results.runs();
     List<String> profiles = new ArrayList<>();
     Set<String> stores = new LinkedHashSet<>();
     if (baseline != null && runs.stream().anyMatch(r -> r.storeName().equals(baseline))) {
@@ -74,7 +99,65 @@ public record ReportModel(String title, String baseline, List<String> profiles, 
         .thenComparingInt(c -> storeList.indexOf(c.store()))
         .thenComparing(ReportCell::workload));
     return new ReportModel(title, baseline != null && storeList.contains(baseline) ? baseline : null, profiles, storeList,
-        List.copyOf(threads), List.copyOf(workloads), cells, List.copyOf(machines), runs.size());
+        List.copyOf(threads), List.copyOf(workloads), cells, crashes(results.crashes(), storeList, profiles),
+        List.copyOf(machines), runs.size(), leftOut, reference);
+  }
+
+  /** @return the crash results grouped per store and profile: stores and profiles of the runs first */
+  private static List<CrashEntry> crashes(List<CrashResult> results, List<String> stores, List<String> profiles) {
+    Map<List<Object>, List<CrashResult>> groups = new LinkedHashMap<>();
+    for (CrashResult r : results) {
+      groups.computeIfAbsent(key(r.profile(), r.storeName(), 0, ""), k -> new ArrayList<>()).add(r);
+    }
+    List<CrashEntry> out = new ArrayList<>();
+    groups.values().forEach(g -> out.add(CrashEntry.of(g)));
+    out.sort(Comparator.<CrashEntry>comparingInt(c -> rank(stores, c.store()))
+        .thenComparingInt(c -> rank(profiles, c.profile())));
+    return out;
+  }
+
+  /** @return the index in the list, or past its end (in first-met order, as the sort is stable) */
+  private static int rank(List<String> order, String value) {
+    int i = order.indexOf(value);
+    return i < 0 ? Integer.MAX_VALUE : i;
+  }
+
+  /**
+   * Every store and profile the report holds, runs first, each once: a store without profiles has a null
+   * profile; a store and profile of crash tests only come last.
+   *
+   * @return pairs {@code [store, profile]}
+   */
+  public List<String[]> storeProfiles() {
+    List<String[]> out = new ArrayList<>();
+    Set<List<String>> seen = new java.util.HashSet<>();
+    for (String s : stores) {
+      for (String p : profileOrder()) {
+        boolean ran = cells.stream().anyMatch(c -> c.store().equals(s) && Objects.equals(c.profile(), p));
+        if ((ran || crash(s, p) != null) && seen.add(java.util.Arrays.asList(s, p))) {
+          out.add(new String[] {s, p});
+        }
+      }
+    }
+    for (CrashEntry c : crashes) {
+      if (seen.add(java.util.Arrays.asList(c.store(), c.profile()))) {
+        out.add(new String[] {c.store(), c.profile()});
+      }
+    }
+    return out;
+  }
+
+  private List<String> profileOrder() {
+    List<String> order = new ArrayList<>(profiles);
+    if (!order.contains(null)) {
+      order.add(null);
+    }
+    return order;
+  }
+
+  /** @return the crash tests of exactly that store and profile, or null when none ran */
+  public CrashEntry crash(String store, String profile) {
+    return crashes.stream().filter(c -> c.of(store, profile)).findFirst().orElse(null);
   }
 
   private static List<Object> key(String profile, String store, int threads, String workload) {

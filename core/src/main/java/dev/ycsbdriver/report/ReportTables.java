@@ -1,7 +1,6 @@
 package dev.ycsbdriver.report;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -11,10 +10,12 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * The report's tables, in the layout people publish: per profile and thread count, throughput (rows
- * stores, columns workloads), throughput relative to the baseline store, mean and p99 latency per
- * operation, ops per server CPU%, and CPU utilisation; then durable and fast side by side per store.
- * Under each table, the servers' effective durability settings, so a reader can check each label.
+ * The report's tables, in the layout people publish: first durable against fast per store and profile
+ * ({@link DurableVsFast}: throughput of A and C, ops per CPU%, lost writes of the crash tests); then per
+ * profile and thread count, throughput (rows stores, columns workloads), throughput relative to the baseline
+ * store, mean and p99 latency per operation, ops per server CPU%, and CPU utilisation; then the profiles side
+ * by side per store; then once per store and profile the servers' effective settings ({@code Configurations}),
+ * so a reader can check each label; last, another party's published figures when the matrix gives them.
  *
  * <p>Figures are medians over repeats; with more than one repeat the min-max spread follows in
  * brackets (left out when the repeats agree to the digits shown). Stateless and thread-safe.
@@ -32,6 +33,7 @@ public final class ReportTables {
    */
   public static List<Table.Section> build(ReportModel model) {
     List<Table.Section> sections = new ArrayList<>();
+    sections.add(new Table.Section("Durable vs fast", DurableVsFast.tables(model)));
     for (String profile : model.profiles()) {
       List<Table> tables = new ArrayList<>();
       for (int t : model.threads()) {
@@ -41,24 +43,27 @@ public final class ReportTables {
         }
         List<String> stores = present(model.stores(), cells, ReportCell::store);
         List<String> workloads = present(model.workloads(), cells, ReportCell::workload);
-        List<String> notes = settingsNotes(cells, stores);
         String at = ", " + t + " threads";
         tables.add(byWorkload(model, profile, t, stores, workloads, "Throughput (ops/s)" + at, "ops/s",
-            ReportTables::throughput, notes));
+            ReportTables::throughput));
         if (model.baseline() != null && stores.contains(model.baseline()) && stores.size() > 1) {
-          tables.add(relative(model, profile, t, stores, workloads, at, notes));
+          tables.add(relative(model, profile, t, stores, workloads, at));
         }
-        tables.add(latency(model, profile, t, stores, workloads, "Mean latency (µs)" + at, true, notes));
-        tables.add(latency(model, profile, t, stores, workloads, "p99 latency (µs)" + at, false, notes));
+        tables.add(latency(model, profile, t, stores, workloads, "Mean latency (µs)" + at, true));
+        tables.add(latency(model, profile, t, stores, workloads, "p99 latency (µs)" + at, false));
         tables.add(byWorkload(model, profile, t, stores, workloads, "CPU efficiency (ops per server CPU%)" + at,
-            "ops/CPU%", ReportCell::opsPerServerCpu, ReportTables::decimal, notes));
-        tables.add(cpu(model, profile, t, stores, workloads, at, notes));
+            "ops/CPU%", ReportCell::opsPerServerCpu, ReportTables::decimal));
+        tables.add(cpu(model, profile, t, stores, workloads, at));
       }
       sections.add(new Table.Section("Profile: " + profileName(profile), tables));
     }
     List<Table> versus = durableVersusFast(model);
     if (!versus.isEmpty()) {
       sections.add(new Table.Section("Profiles side by side", versus));
+    }
+    sections.add(new Table.Section("Configurations", List.of(Configurations.table(model))));
+    if (model.reference() != null) {
+      sections.add(new Table.Section("Reference figures", List.of(ReferenceTable.table(model))));
     }
     return sections;
   }
@@ -76,12 +81,12 @@ public final class ReportTables {
 
   private static Table byWorkload(ReportModel model, String profile, int t, List<String> stores, List<String> workloads,
                                   String title, String unit, Function<ReportCell, Spread> figure,
-                                  Function<Double, String> format, List<String> notes) {
-    return byWorkload(model, profile, t, stores, workloads, title, unit, c -> spread(c, figure, format), notes);
+                                  Function<Double, String> format) {
+    return byWorkload(model, profile, t, stores, workloads, title, unit, c -> spread(c, figure, format));
   }
 
   private static Table byWorkload(ReportModel model, String profile, int t, List<String> stores, List<String> workloads,
-                                  String title, String unit, Function<ReportCell, String> text, List<String> notes) {
+                                  String title, String unit, Function<ReportCell, String> text) {
     List<String> header = new ArrayList<>();
     header.add("store");
     workloads.forEach(w -> header.add(w + " (" + unit + ")"));
@@ -94,11 +99,11 @@ public final class ReportTables {
       }
       rows.add(row);
     }
-    return new Table(title, header, rows, notes);
+    return new Table(title, header, rows, List.of());
   }
 
   private static Table relative(ReportModel model, String profile, int t, List<String> stores, List<String> workloads,
-                                String at, List<String> notes) {
+                                String at) {
     List<String> header = new ArrayList<>();
     header.add("store");
     workloads.forEach(w -> header.add(w + " (x " + model.baseline() + ")"));
@@ -114,11 +119,11 @@ public final class ReportTables {
       }
       rows.add(row);
     }
-    return new Table("Throughput relative to " + model.baseline() + " (x)" + at, header, rows, notes);
+    return new Table("Throughput relative to " + model.baseline() + " (x)" + at, header, rows, List.of());
   }
 
   private static Table latency(ReportModel model, String profile, int t, List<String> stores, List<String> workloads,
-                               String title, boolean mean, List<String> notes) {
+                               String title, boolean mean) {
     List<String[]> columns = new ArrayList<>();
     for (String w : workloads) {
       Set<String> ops = new LinkedHashSet<>();
@@ -143,11 +148,11 @@ public final class ReportTables {
       }
       rows.add(row);
     }
-    return new Table(title, header, rows, notes);
+    return new Table(title, header, rows, List.of());
   }
 
   private static Table cpu(ReportModel model, String profile, int t, List<String> stores, List<String> workloads,
-                           String at, List<String> notes) {
+                           String at) {
     List<String> header = List.of("store", "workload", "server avg (% of a core)", "server peak (% of a core)",
         "driver avg (% of a core)", "machine avg (% of a core)", "server CPU source");
     List<List<String>> rows = new ArrayList<>();
@@ -165,7 +170,7 @@ public final class ReportTables {
             spread(c, ReportCell::machineCpuAvg, ReportTables::decimal), source));
       }
     }
-    return new Table("CPU utilisation" + at, header, rows, notes);
+    return new Table("CPU utilisation" + at, header, rows, List.of());
   }
 
   private static List<Table> durableVersusFast(ReportModel model) {
@@ -199,12 +204,7 @@ public final class ReportTables {
         }
       }
       if (!rows.isEmpty()) {
-        List<String> notes = new ArrayList<>();
-        for (String p : profiles) {
-          notes.addAll(settingsNotes(model.cells(p, t).stream().filter(c -> p.equals(c.profile())).toList(),
-              model.stores()).stream().map(n -> p + ": " + n).toList());
-        }
-        tables.add(new Table("Throughput per profile, " + t + " threads", header, rows, notes));
+        tables.add(new Table("Throughput per profile, " + t + " threads", header, rows, List.of()));
       }
     }
     return tables;
@@ -220,30 +220,6 @@ public final class ReportTables {
       }
     }
     return name == null ? NA : micros(worst) + " " + name;
-  }
-
-  /** One note per store: its server and effective durability settings, as read back from it. */
-  private static List<String> settingsNotes(List<ReportCell> cells, List<String> stores) {
-    Map<String, String> byStore = new LinkedHashMap<>();
-    for (String s : stores) {
-      for (ReportCell c : cells) {
-        if (c.store().equals(s) && !c.runs().isEmpty() && !byStore.containsKey(s)) {
-          RunResult r = c.runs().get(0);
-          StringBuilder line = new StringBuilder(s).append(": ");
-          line.append(r.server() == null ? r.binding() : r.server());
-          if (!r.serverSettings().isEmpty()) {
-            List<String> kv = new ArrayList<>();
-            r.serverSettings().forEach((k, v) -> kv.add(k + "=" + v));
-            line.append("; ").append(String.join(", ", kv));
-          }
-          if (c.profile() == null) {
-            line.append(" (no durability profile: the same runs appear under every profile)");
-          }
-          byStore.put(s, line.toString());
-        }
-      }
-    }
-    return new ArrayList<>(byStore.values());
   }
 
   private static String spread(ReportCell c, Function<ReportCell, Spread> figure, Function<Double, String> format) {

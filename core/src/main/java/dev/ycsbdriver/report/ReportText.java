@@ -13,7 +13,9 @@ final class ReportText {
 
   static List<String> intro(ReportModel model) {
     List<String> lines = new ArrayList<>();
-    lines.add("From " + model.runCount() + " run results of ycsb-driver: stores " + String.join(", ", model.stores())
+    int crashResults = model.crashes().stream().mapToInt(c -> c.results().size()).sum();
+    lines.add("From " + model.runCount() + " run results" + (crashResults == 0 ? "" : " and " + crashResults
+        + " crash test result" + (crashResults == 1 ? "" : "s")) + " of ycsb-driver: stores " + String.join(", ", model.stores())
         + "; workloads " + String.join(", ", model.workloads()) + "; " + threads(model) + " client threads; profiles "
         + String.join(", ", model.profiles().stream().map(ReportTables::profileName).toList()) + "."
         + (model.baseline() == null ? "" : " Baseline for ratios: " + model.baseline() + "."));
@@ -40,8 +42,12 @@ final class ReportText {
     lines.add("CPU is in percent of one core (100% = one core busy). Server CPU sums the store's processes; for an "
         + "embedded store the server is the driver's own process. Ops per server CPU% is throughput divided by the "
         + "server's average CPU%: how much work the store does per unit of CPU.");
-    lines.add("Durability profiles are evidence, not labels: the settings under each table were read back from "
-        + "the server during the run.");
+    lines.add("Durability profiles are evidence, not labels: the settings under Configurations were read back "
+        + "from the server during the run.");
+    lines.add("A crash test kills the store while writers keep a ledger of acknowledged writes, restarts it and "
+        + "audits: lost writes were acknowledged but are missing or older afterwards. A no-loss claim holds only "
+        + "with none lost. `" + DurableVsFast.NOT_TESTED + "` means no crash test ran. A process crash does not "
+        + "test page-cache loss (an OS crash or power loss).");
     lines.add("Caveat: these figures come from one machine. When the driver and the server share it, they compete "
         + "for the same cores, so compare stores with each other on this page rather than with figures from "
         + "other machines.");

@@ -14,7 +14,8 @@ import java.util.Map;
 
 /**
  * Writes a report from result JSON files: {@code report.md}, {@code report.csv}, {@code report.json},
- * a self-contained {@code report.html} and the charts as {@code charts/<name>.png}.
+ * {@code report-durable-vs-fast.csv}, a self-contained {@code report.html} and the charts as
+ * {@code charts/<name>.png}.
  *
  * <p>Stateless and thread-safe; two writers must not share an output directory at the same time.
  */
@@ -32,8 +33,22 @@ public final class ReportWriter {
    * @param title the report's title
    * @param baseline the store ratios compare with, or null
    * @param latencyWorkload the workload whose percentile curves are drawn, or null for the first
+   * @param leftOut stores a matrix left out, each with its reason, e.g. {@code mongodb (environment variable
+   *     YCSB_MONGODB_URI is not set)}; may be empty
+   * @param reference another party's published figures, or null
    */
-  public record Request(List<Path> inputs, Path output, String title, String baseline, String latencyWorkload) {
+  public record Request(List<Path> inputs, Path output, String title, String baseline, String latencyWorkload,
+                        List<String> leftOut, ReferenceFigures reference) {
+    /** Copies the lists. */
+    public Request {
+      inputs = List.copyOf(inputs);
+      leftOut = List.copyOf(leftOut);
+    }
+
+    /** A request without left-out stores or reference figures. */
+    public Request(List<Path> inputs, Path output, String title, String baseline, String latencyWorkload) {
+      this(inputs, output, title, baseline, latencyWorkload, List.of(), null);
+    }
   }
 
   /**
@@ -44,13 +59,15 @@ public final class ReportWriter {
    * @throws IOException when the output cannot be written
    */
   public static Path write(Request request) throws ConfigException, IOException {
-    List<RunResult> runs = ResultReader.read(request.inputs());
+    ResultReader.Results results = ResultReader.read(request.inputs());
+    List<RunResult> runs = results.runs();
     if (runs.stream().noneMatch(r -> r.status().equals("ok"))) {
       throw new ConfigException("report: needs at least one result that ended ok, got " + runs.size() + " that "
           + (runs.size() == 1 ? "was " : "were ") + runs.stream().map(RunResult::status).distinct().sorted()
           .collect(java.util.stream.Collectors.joining(" or ")) + "; nothing to compare");
     }
-    ReportModel model = ReportModel.build(runs, request.title(), request.baseline());
+    ReportModel model = ReportModel.build(results, request.title(), request.baseline(), request.leftOut(),
+        request.reference());
     if (request.baseline() != null && model.baseline() == null) {
       throw new ConfigException("--baseline: must name a store in the results (" + String.join(", ", model.stores())
           + "), got " + request.baseline());
@@ -65,6 +82,8 @@ public final class ReportWriter {
     Path md = out.resolve("report.md");
     Files.writeString(md, MarkdownReport.render(model, sections, charts), StandardCharsets.UTF_8);
     Files.writeString(out.resolve("report.csv"), CsvReport.render(model), StandardCharsets.UTF_8);
+    Files.writeString(out.resolve("report-durable-vs-fast.csv"), CsvReport.renderDurableVsFast(model),
+        StandardCharsets.UTF_8);
     Files.writeString(out.resolve("report.html"), HtmlReport.render(model, sections, charts), StandardCharsets.UTF_8);
     JSON.writeValue(out.resolve("report.json").toFile(), json(model, out));
     return md;
@@ -105,16 +124,20 @@ public final class ReportWriter {
         settings.put(e.getKey(), e.getValue());
       }
       ArrayNode files = n.putArray("runs");
-      for (RunResult r : c.runs()) {
-        Path f = r.file().toAbsolutePath().normalize();
-        Path base = out.toAbsolutePath().normalize();
-        files.add(f.startsWith(base) ? base.relativize(f).toString() : f.toString());
-      }
+      c.runs().forEach(r -> files.add(relative(r.file(), out)));
     }
+    ReportJsonSections.add(root, model, f -> relative(f, out));
     return root;
   }
 
-  private static void spread(ObjectNode parent, String name, Spread s) {
+  /** @return the file relative to the report's directory when inside it, else absolute */
+  private static String relative(Path file, Path out) {
+    Path f = file.toAbsolutePath().normalize();
+    Path base = out.toAbsolutePath().normalize();
+    return f.startsWith(base) ? base.relativize(f).toString() : f.toString();
+  }
+
+  static void spread(ObjectNode parent, String name, Spread s) {
     if (s == null) {
       parent.putNull(name);
       return;

@@ -19,7 +19,8 @@ import java.util.stream.Stream;
 
 /**
  * Reads result JSON files, never console text: each argument is a {@code result.json} or a directory
- * searched for them at any depth. Load phases are skipped; reports compare runs.
+ * searched for them at any depth. Load phases are skipped; reports compare runs. Crash test results
+ * ({@code phase: crashtest}) are read apart, as entries per store and profile, never as workload cells.
  *
  * <p>Stateless and thread-safe.
  */
@@ -30,12 +31,26 @@ public final class ResultReader {
   }
 
   /**
+   * What the inputs held.
+   *
+   * @param runs the run results, in path order; never empty
+   * @param crashes the crash test results, in path order; may be empty
+   */
+  public record Results(List<RunResult> runs, List<CrashResult> crashes) {
+    /** Copies the lists. */
+    public Results {
+      runs = List.copyOf(runs);
+      crashes = List.copyOf(crashes);
+    }
+  }
+
+  /**
    * @param inputs result files and directories
-   * @return the run results, in path order; never empty
+   * @return the run and crash test results
    * @throws ConfigException for a missing input, a file that is not a result JSON, an unknown schema
    *     version, or when no run result is found
    */
-  public static List<RunResult> read(List<Path> inputs) throws ConfigException {
+  public static Results read(List<Path> inputs) throws ConfigException {
     List<Path> files = new ArrayList<>();
     for (Path input : inputs) {
       if (Files.isDirectory(input)) {
@@ -51,22 +66,32 @@ public final class ResultReader {
       }
     }
     List<RunResult> out = new ArrayList<>();
+    List<CrashResult> crashes = new ArrayList<>();
     for (Path f : files) {
-      RunResult r = readOne(f);
+      JsonNode n = document(f);
+      if (CrashResults.PHASE.equals(n.path("phase").asText())) {
+        crashes.add(CrashResults.read(f, n));
+        continue;
+      }
+      RunResult r = run(f, n);
       if (r != null) {
         out.add(r);
       }
     }
     if (out.isEmpty()) {
       throw new ConfigException("report: no run results in " + inputs + " (" + files.size()
-          + " result files, all of load phases or none); give result.json files or directories holding them");
+          + " result files, all of load phases, crash tests or none); give result.json files or directories "
+          + "holding them");
     }
-    return out;
+    return new Results(out, crashes);
   }
 
-  /** @return the run, or null for a load phase */
+  /** @return the run, or null for a load phase or a crash test */
   static RunResult readOne(Path file) throws ConfigException {
-    JsonNode n = document(file);
+    return run(file, document(file));
+  }
+
+  private static RunResult run(Path file, JsonNode n) {
     if (!"run".equals(n.path("phase").asText())) {
       return null;
     }
@@ -99,20 +124,18 @@ public final class ResultReader {
           number(st, "p95Micros"), number(st, "p99Micros"), number(st, "p999Micros"), points));
     }
     JsonNode cpu = n.path("cpu");
-    Map<String, String> settings = new LinkedHashMap<>();
-    n.path("server").path("settings").fields().forEachRemaining(e -> settings.put(e.getKey(), e.getValue().asText()));
+    Map<String, String> settings = settings(n);
     Map<String, Path> logs = new LinkedHashMap<>();
     n.path("histogramLogs").fields().forEachRemaining(e -> logs.put(e.getKey(),
         file.toAbsolutePath().getParent().resolve(e.getValue().asText())));
     List<String> warnings = new ArrayList<>();
     n.path("warnings").forEach(w -> warnings.add(w.asText()));
-    JsonNode server = n.path("server");
-    String product = (server.path("product").asText("") + " " + server.path("version").asText("")).trim();
+    String product = product(n);
     JsonNode m = n.path("machine");
     String machine = m.path("cpuModel").asText("?") + ", " + m.path("physicalCores").asText("?") + " cores / "
         + m.path("logicalCores").asText("?") + " threads, " + Math.round(m.path("memoryBytes").asDouble() / (1L << 30))
         + " GiB, " + m.path("os").asText("?") + ", Java " + m.path("javaVersion").asText("?");
-    String store = n.hasNonNull("storeName") ? n.get("storeName").asText() : n.path("binding").asText();
+    String store = storeName(n);
     String workload = n.hasNonNull("workloadName") ? n.get("workloadName").asText()
         : n.path("workload").asText().replaceFirst(".*\\.", "");
     return new RunResult(file, store, n.path("binding").asText(), text(n, "profile"), workload,
@@ -120,7 +143,27 @@ public final class ResultReader {
         n.path("throughputOpsPerSec").asDouble(), okThroughput(n), ops, number(cpu.path("server"), "averagePercent"),
         number(cpu.path("server"), "peakPercent"), number(cpu.path("driver"), "averagePercent"),
         number(cpu.path("machine"), "averagePercent"), number(cpu, "opsPerServerCpuPercent"),
-        text(cpu, "serverSource"), product.isEmpty() ? null : product, settings, machine, logs, warnings);
+        text(cpu, "serverSource"), product, settings, machine, logs, warnings,
+        text(n.path("config"), "durability.claim"));
+  }
+
+  /** @return {@code storeName}, else the binding */
+  static String storeName(JsonNode n) {
+    return n.hasNonNull("storeName") ? n.get("storeName").asText() : n.path("binding").asText();
+  }
+
+  /** @return the server's product and version, or null */
+  static String product(JsonNode n) {
+    JsonNode server = n.path("server");
+    String product = (server.path("product").asText("") + " " + server.path("version").asText("")).trim();
+    return product.isEmpty() ? null : product;
+  }
+
+  /** @return the server's effective settings, in the result's order */
+  static Map<String, String> settings(JsonNode n) {
+    Map<String, String> settings = new LinkedHashMap<>();
+    n.path("server").path("settings").fields().forEachRemaining(e -> settings.put(e.getKey(), e.getValue().asText()));
+    return settings;
   }
 
   /**
@@ -173,12 +216,12 @@ public final class ResultReader {
     return calls == 0 ? throughput : throughput * ok / calls;
   }
 
-  private static Double number(JsonNode n, String field) {
+  static Double number(JsonNode n, String field) {
     JsonNode v = n.get(field);
     return v == null || !v.isNumber() ? null : v.asDouble();
   }
 
-  private static String text(JsonNode n, String field) {
+  static String text(JsonNode n, String field) {
     JsonNode v = n.get(field);
     return v == null || v.isNull() || v.asText().isEmpty() ? null : v.asText();
   }

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The figures a report takes from one run's result JSON (schema version 1).
+ * The figures a report takes from one run's result JSON (schema version 1 or 2).
  *
  * <p>Immutable and thread-safe. A figure that the result marks unavailable is null, never 0.
  *
@@ -31,6 +31,8 @@ import java.util.Map;
  * @param machine one line about the machine: CPU model, cores, memory, OS
  * @param histogramLogs measurement name to its {@code .hlog} file
  * @param warnings the run's warnings
+ * @param durabilityClaim what the profile claims for a crash of the store ({@code durability.claim} of the
+ *     configuration: {@code no-loss}, {@code recent-loss} or {@code none}), or null in results written before it
  */
 public record RunResult(Path file, String storeName, String binding, String profile, String workload, int threads,
                         String status, double throughputOpsPerSec, double throughputOkOpsPerSec,
@@ -38,7 +40,7 @@ public record RunResult(Path file, String storeName, String binding, String prof
                         Double serverCpuAvgPercent, Double serverCpuPeakPercent, Double driverCpuAvgPercent,
                         Double machineCpuAvgPercent, Double opsPerServerCpuPercent, String serverCpuSource,
                         String server, Map<String, String> serverSettings, String machine,
-                        Map<String, Path> histogramLogs, List<String> warnings) {
+                        Map<String, Path> histogramLogs, List<String> warnings, String durabilityClaim) {
 
   /** Copies the collections. */
   public RunResult {

@@ -1,8 +1,10 @@
 /**
  * Comparison reports from result JSON files, never from console text: {@link dev.ycsbdriver.report.ResultReader}
- * reads runs, {@link dev.ycsbdriver.report.ReportModel} groups them into cells with medians over repeats,
+ * reads runs (and crash test results, kept apart as entries per store and profile),
+ * {@link dev.ycsbdriver.report.ReportModel} groups them into cells with medians over repeats,
  * {@link dev.ycsbdriver.report.ReportTables} lays out the tables once, and Markdown, HTML, CSV, JSON and
- * XChart images are views of them ({@link dev.ycsbdriver.report.ReportWriter} writes them all).
+ * XChart images are views of them, opened by the summary sentences of {@code ReportSummary} and the
+ * durable-vs-fast table of {@link dev.ycsbdriver.report.DurableVsFast} ({@link dev.ycsbdriver.report.ReportWriter} writes them all).
  * {@link dev.ycsbdriver.report.ResultMerger} merges the results of several clients of one run
  * ({@code client.index} of {@code client.count}) into one result directory, adding their HdrHistogram logs.
  */

@@ -54,6 +54,43 @@ class ReportGoldenTest {
   }
 
   @Test
+  void durableVersusFastCsvLayoutIsSealed() throws Exception {
+    write();
+    assertGolden(out.resolve("report-durable-vs-fast.csv"), "golden-report-durable-vs-fast.csv");
+    assertThat(Files.readAllLines(out.resolve("report-durable-vs-fast.csv")).get(0))
+        .isEqualTo(String.join(",", CsvReport.DURABLE_VS_FAST_COLUMNS));
+  }
+
+  @Test
+  void crashTestsAreEntriesPerStoreAndProfileNeverWorkloadCells() throws Exception {
+    write();
+    JsonNode report = JSON.readTree(out.resolve("report.json").toFile());
+    assertThat(report.get("workloads").toString()).doesNotContain("crashtest");
+    for (JsonNode c : report.get("cells")) {
+      assertThat(c.get("workload").asText()).isNotEqualTo("crashtest");
+    }
+    assertThat(Files.readString(out.resolve("report.md"))).doesNotContain("crashtest");
+    assertThat(Files.readString(out.resolve("report.csv"))).doesNotContain("crashtest");
+    JsonNode fast = report.get("crashTests").get(1);
+    assertThat(fast.get("store").asText()).isEqualTo("h2");
+    assertThat(fast.get("profile").asText()).isEqualTo("fast");
+    assertThat(fast.get("claim").asText()).isEqualTo("recent-loss");
+    assertThat(fast.get("crashes").asInt()).isEqualTo(3);
+    assertThat(fast.get("lostWrites").asLong()).isEqualTo(14);
+    assertThat(fast.get("acknowledgedWrites").asLong()).isEqualTo(98_000);
+    assertThat(fast.get("results").get(0).asText()).endsWith("crashtest-h2-fast/result.json");
+  }
+
+  @Test
+  void serverSettingsAppearOncePerStoreAndProfile() throws Exception {
+    write();
+    String md = Files.readString(out.resolve("report.md"));
+    assertThat(md.split("WRITE_DELAY=0", -1)).hasSize(2);
+    assertThat(md.split("WRITE_DELAY=500", -1)).hasSize(2);
+    assertThat(md).contains("## Configurations");
+  }
+
+  @Test
   void repeatsGiveTheMedianAndTheSpread() throws Exception {
     write();
     JsonNode report = JSON.readTree(out.resolve("report.json").toFile());
@@ -122,7 +159,7 @@ class ReportGoldenTest {
   @Test
   void resultsOfTheOlderLayoutAreStillReadAndAFutureOneIsRefused() throws Exception {
     // the fixtures were written with schemaVersion 1, before crash test results existed
-    assertThat(ResultReader.read(List.of(Resources.path("/report/results")))).isNotEmpty();
+    assertThat(ResultReader.read(List.of(Resources.path("/report/results"))).runs()).isNotEmpty();
     Path future = out.resolve("future.json");
     Files.writeString(future, "{\"schemaVersion\": 3}");
     assertThatThrownBy(() -> ResultReader.read(List.of(future)))

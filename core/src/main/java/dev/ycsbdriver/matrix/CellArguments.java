@@ -1,0 +1,96 @@
+package dev.ycsbdriver.matrix;
+
+import dev.ycsbdriver.config.SecretProperties;
+import dev.ycsbdriver.config.Secrets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.regex.Matcher;
+
+/**
+ * A cell's command line, built the same way for loads, runs and crash tests: the matrix's and the store's
+ * properties (the store's win), the profile, the store's name and the output directory. Secrets never go on
+ * the command line, where every user could read them: a secret key, credentials in a value, or a value taken
+ * from the environment ({@code ${env:NAME}}) go to the child's environment instead.
+ *
+ * <p>Not thread-safe: one instance builds one command.
+ */
+final class CellArguments {
+  private final List<String> args;
+  private final Map<String, String> secrets = new LinkedHashMap<>();
+  private final Path output;
+
+  /**
+   * @param spec the matrix
+   * @param output the matrix's output directory, absolute; {@code ${output}} in a value stands for it
+   * @param store the store
+   * @param profile the profile, or null
+   * @param dir the cell's directory ({@code result.dir})
+   * @param head the command and its first arguments, e.g. {@code run h2 -P workloads/workloada}
+   */
+  CellArguments(MatrixSpec spec, Path output, MatrixSpec.Store store, String profile, Path dir, List<String> head) {
+    this.args = new ArrayList<>(head);
+    this.output = output;
+    // the store's value of a key replaces the matrix's before either is sorted into arguments or secrets
+    Map<String, String> given = new LinkedHashMap<>(spec.properties());
+    given.putAll(store.properties());
+    given.forEach(this::property);
+    if (profile != null) {
+      put("profile", profile);
+    }
+    put("store.name", store.name());
+    put("result.dir", dir.toString());
+  }
+
+  /**
+   * Adds a property as the matrix file gives it: expanded, then on the command line or, when secret, in
+   * the child's environment.
+   */
+  void property(String key, String given) {
+    String value = expand(given, output);
+    if (MatrixFile.ENV.matcher(given).find() || SecretProperties.isSecret(key, value)) {
+      secrets.put(key, value);
+    } else {
+      put(key, value);
+    }
+  }
+
+  /** Adds {@code -p key=value}. @return this */
+  CellArguments put(String key, String value) {
+    args.add("-p");
+    args.add(key + "=" + value);
+    return this;
+  }
+
+  /** @return the arguments, without secrets */
+  List<String> args() {
+    return args;
+  }
+
+  /** @return the secrets, for the child's environment */
+  Map<String, String> secrets() {
+    return secrets;
+  }
+
+  /**
+   * {@code ${output}} in a property value stands for the matrix's output directory, {@code ${env:NAME}}
+   * for an environment variable (checked when the file was read). Only the child's environment holds the
+   * expanded value; {@code cell.json} and the logs hold the masked command.
+   */
+  private static String expand(String value, Path output) {
+    String v = value.replace("${output}", output.toString());
+    return MatrixFile.ENV.matcher(v).replaceAll(m -> Matcher.quoteReplacement(
+        Objects.requireNonNullElse(System.getenv(m.group(1)), "")));
+  }
+
+  /** @return the properties sorted by key, each value masked by its key */
+  static Map<String, String> masked(Map<String, String> properties) {
+    Map<String, String> out = new TreeMap<>();
+    properties.forEach((k, v) -> out.put(k, Secrets.maskValue(k, v)));
+    return out;
+  }
+}

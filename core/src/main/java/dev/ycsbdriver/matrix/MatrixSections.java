@@ -1,0 +1,134 @@
+package dev.ycsbdriver.matrix;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.RunConfig;
+import dev.ycsbdriver.report.ReferenceFigures;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.UnaryOperator;
+
+/**
+ * Reads a matrix file's optional sections: {@code crashtest} (the crash test cell of each store and profile)
+ * and {@code reference} (another party's published figures). Errors name the file, line and key, as
+ * {@link MatrixFile}'s do. Stateless and thread-safe.
+ */
+public final class MatrixSections {
+  private static final Set<String> CRASHTEST_KEYS = Set.of("rounds", "after", "threads", "properties", "timeout");
+  private static final Set<String> REFERENCE_KEYS = Set.of("source", "machine", "note", "figures");
+  private static final Set<String> FIGURE_KEYS = Set.of("store", "profile", "workload", "threads", "throughput");
+
+  private MatrixSections() {
+  }
+
+  static MatrixSpec.Crashtest crashtest(LocatedYaml yaml, String pointer, UnaryOperator<String> env)
+      throws ConfigException {
+    JsonNode n = yaml.root().at(pointer);
+    if (!n.isObject()) {
+      throw yaml.error(pointer, "must be a mapping with rounds, after, threads, properties or timeout");
+    }
+    yaml.checkKeys(pointer, CRASHTEST_KEYS);
+    Integer rounds = n.has("rounds") ? (int) MatrixFile.integer(yaml, pointer + "/rounds", null, 1, 1000) : null;
+    Duration afterMin = null;
+    Duration afterMax = null;
+    if (n.has("after")) {
+      List<String> after = MatrixFile.list(yaml, pointer + "/after", true);
+      if (after.size() > 2) {
+        throw yaml.error(pointer + "/after", "must be [min, max] or one duration, got " + after.size() + " values");
+      }
+      afterMin = MatrixFile.duration(yaml, after.get(0), null, Duration.ZERO);
+      afterMax = MatrixFile.duration(yaml, after.get(after.size() - 1), null, Duration.ZERO);
+      if (afterMax.compareTo(afterMin) < 0) {
+        throw yaml.error(pointer + "/after", "max must be at least min, got [" + n.get("after").get(0).asText()
+            + ", " + n.get("after").get(1).asText() + "]");
+      }
+    }
+    Integer threads = n.has("threads") ? (int) MatrixFile.integer(yaml, pointer + "/threads", null,
+        RunConfig.THREADS.minLong(), RunConfig.THREADS.maxLong()) : null;
+    Map<String, String> properties = MatrixFile.properties(yaml, pointer + "/properties", env);
+    Duration longest = afterMax == null ? Duration.ofMinutes(1) : afterMax;
+    Duration fallback = longest.plusMinutes(5).multipliedBy(rounds == null ? 3 : rounds).plusMinutes(5);
+    Duration timeout = MatrixFile.duration(yaml, pointer + "/timeout", fallback, Duration.ofSeconds(1));
+    return new MatrixSpec.Crashtest(rounds, afterMin, afterMax, threads, properties, timeout);
+  }
+
+  static ReferenceFigures reference(LocatedYaml yaml, String pointer, Collection<String> stores) throws ConfigException {
+    JsonNode n = yaml.root().at(pointer);
+    if (!n.isObject()) {
+      throw yaml.error(pointer, "must be a mapping with source, and optionally machine, note and figures");
+    }
+    yaml.checkKeys(pointer, REFERENCE_KEYS);
+    String source = MatrixFile.text(yaml, pointer + "/source", null);
+    String machine = n.hasNonNull("machine") ? MatrixFile.text(yaml, pointer + "/machine", null) : null;
+    String note = n.hasNonNull("note") ? MatrixFile.text(yaml, pointer + "/note", null) : null;
+    List<ReferenceFigures.Figure> figures = new ArrayList<>();
+    JsonNode given = n.get("figures");
+    if (given != null && !given.isNull() && !(given.isArray() && given.isEmpty())) {
+      for (String p : MatrixFile.list(yaml, pointer + "/figures", false)) {
+        figures.add(figure(yaml, p, stores));
+      }
+    }
+    return new ReferenceFigures(source, machine, note, figures);
+  }
+
+  private static ReferenceFigures.Figure figure(LocatedYaml yaml, String p, Collection<String> stores)
+      throws ConfigException {
+    JsonNode f = yaml.root().at(p);
+    if (!f.isObject()) {
+      throw yaml.error(p, "must be a mapping such as {store: postgres, profile: durable, workload: workloada, "
+          + "throughput: 1234}");
+    }
+    yaml.checkKeys(p, FIGURE_KEYS);
+    String store = MatrixFile.name(yaml, p + "/store", null);
+    if (!stores.isEmpty() && !stores.contains(store)) {
+      throw yaml.error(p + "/store", "must name one of the stores (" + String.join(", ", stores) + "), got " + store);
+    }
+    String profile = f.hasNonNull("profile") ? MatrixFile.name(yaml, p + "/profile", null) : null;
+    String workload = MatrixFile.name(yaml, p + "/workload", null);
+    Integer threads = f.has("threads") ? (int) MatrixFile.integer(yaml, p + "/threads", null,
+        RunConfig.THREADS.minLong(), RunConfig.THREADS.maxLong()) : null;
+    JsonNode t = f.get("throughput");
+    if (t == null || !t.isNumber() || t.asDouble() <= 0) {
+      throw yaml.error(p + "/throughput", "must be their throughput in ops/s, a number above 0, got "
+          + (t == null ? "none" : "'" + t.asText() + "'"));
+    }
+    return new ReferenceFigures.Figure(store, profile, workload, threads, t.asDouble());
+  }
+
+  /**
+   * Reads the {@code reference} section of a YAML file: a matrix file (or its copy in a matrix's output), or a
+   * file that holds only that section. Other top-level keys must be a matrix file's.
+   *
+   * @param file the YAML file
+   * @param required whether the file must hold the section
+   * @return the figures, or null when the file has none and they are not required
+   * @throws ConfigException naming the file, line and key of the first problem
+   */
+  public static ReferenceFigures reference(Path file, boolean required) throws ConfigException {
+    LocatedYaml yaml = LocatedYaml.read(file);
+    JsonNode root = yaml.root();
+    if (!root.isObject()) {
+      throw yaml.error("", "must be a mapping with a reference section");
+    }
+    yaml.checkKeys("", MatrixFile.KEYS);
+    if (!root.hasNonNull("reference")) {
+      if (required) {
+        throw yaml.error("", "reference: a value is required (source, machine, note, figures)");
+      }
+      return null;
+    }
+    List<String> stores = new ArrayList<>();
+    for (JsonNode s : root.path("stores")) {
+      String name = s.path("name").asText(s.path("binding").asText(""));
+      if (!name.isEmpty()) {
+        stores.add(name);
+      }
+    }
+    return reference(yaml, "/reference", stores);
+  }
+}

@@ -1,0 +1,61 @@
+package dev.ycsbdriver.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The report's "Configurations" table: once per store and profile, the server's product and version and its
+ * effective durability settings as read back from it during the run, and the profile's crash claim, so a
+ * reader can check each label without the settings repeating under every table.
+ *
+ * <p>Stateless and thread-safe.
+ */
+final class Configurations {
+  private Configurations() {
+  }
+
+  /**
+   * @param model the grouped results
+   * @return the table; one row per store and profile
+   */
+  static Table table(ReportModel model) {
+    List<List<String>> rows = new ArrayList<>();
+    List<String> notes = new ArrayList<>();
+    for (String[] sp : model.storeProfiles()) {
+      RunResult run = firstRun(model, sp[0], sp[1]);
+      CrashEntry crash = model.crash(sp[0], sp[1]);
+      String server;
+      Map<String, String> settings;
+      String claim;
+      if (run != null) {
+        server = run.server() == null ? run.binding() : run.server();
+        settings = run.serverSettings();
+        claim = crash != null ? crash.claim() : run.durabilityClaim();
+      } else {
+        CrashResult r = crash.results().get(0);
+        server = r.server() == null ? r.binding() : r.server();
+        settings = r.serverSettings();
+        claim = crash.claim();
+      }
+      List<String> kv = new ArrayList<>();
+      settings.forEach((k, v) -> kv.add(k + "=" + v));
+      rows.add(List.of(sp[0], ReportTables.profileName(sp[1]), server, kv.isEmpty() ? ReportTables.NA : String.join(", ", kv),
+          DurableVsFast.claim(claim, crash)));
+      if (sp[1] == null && model.profiles().stream().anyMatch(java.util.Objects::nonNull)) {
+        notes.add(sp[0] + " has no durability profile: its runs appear under every profile.");
+      }
+    }
+    return new Table("Server, effective settings and crash claim per store and profile", List.of("store", "profile", "server", "effective settings (read back)",
+        "crash claim"), rows, notes);
+  }
+
+  private static RunResult firstRun(ReportModel model, String store, String profile) {
+    for (ReportCell c : model.cells()) {
+      if (c.store().equals(store) && java.util.Objects.equals(c.profile(), profile) && !c.runs().isEmpty()) {
+        return c.runs().get(0);
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,48 @@
+package dev.ycsbdriver.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.ycsbdriver.config.ConfigException;
+import java.nio.file.Path;
+
+/**
+ * Reads the {@code crash} object of a crash test's result JSON into a {@link CrashResult}. Stateless and
+ * thread-safe.
+ */
+final class CrashResults {
+  /** The {@code phase} of a crash test's result. */
+  static final String PHASE = "crashtest";
+
+  private CrashResults() {
+  }
+
+  /** @return the rounds done ({@code roundResults}), else the rounds asked for */
+  private static int crashes(JsonNode crash) {
+    JsonNode done = crash.get("roundResults");
+    return done != null && done.isArray() ? done.size() : crash.path("rounds").asInt();
+  }
+
+  /**
+   * @param file the result file, for messages and links
+   * @param n its document, of a supported schema version and phase {@link #PHASE}
+   * @return its figures
+   * @throws ConfigException when the document has no {@code crash} object
+   */
+  static CrashResult read(Path file, JsonNode n) throws ConfigException {
+    JsonNode crash = n.path("crash");
+    if (!crash.isObject()) {
+      throw new ConfigException(file + ": a crash test result must hold a crash object, got "
+          + (crash.isMissingNode() ? "none" : crash.getNodeType().toString().toLowerCase(java.util.Locale.ROOT)));
+    }
+    JsonNode held = crash.get("claimHeld");
+    Boolean claimHeld = held == null || !held.isBoolean() ? null : held.asBoolean();
+    JsonNode recovery = crash.path("recoveryTimeMillis");
+    String claim = ResultReader.text(crash, "claim");
+    return new CrashResult(file, ResultReader.storeName(n), n.path("binding").asText(),
+        ResultReader.text(n, "profile"), n.path("outcome").path("status").asText("ok"),
+        claim == null ? "none" : claim, claimHeld, ResultReader.text(crash, "method"),
+        crashes(crash), crash.path("acknowledgedWrites").asLong(),
+        crash.path("lostWrites").asLong(), crash.path("inDoubtWrites").asLong(),
+        ResultReader.number(recovery, "mean"), ResultReader.number(recovery, "max"), ResultReader.product(n),
+        ResultReader.settings(n));
+  }
+}

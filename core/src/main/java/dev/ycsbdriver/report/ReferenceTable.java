@@ -1,0 +1,64 @@
+package dev.ycsbdriver.report;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Another party's published figures beside ours, in a table of their own that says whose is whose; the
+ * ratio ours / theirs is marked not comparable in absolute terms (other hardware, other client).
+ *
+ * <p>Stateless and thread-safe.
+ */
+final class ReferenceTable {
+  /** The ratio column's header. */
+  static final String RATIO = "ours / theirs (x, not comparable in absolute terms)";
+
+  private ReferenceTable() {
+  }
+
+  /**
+   * @param model the grouped results, with {@link ReportModel#reference()} not null
+   * @return the table: one row per published figure
+   */
+  static Table table(ReportModel model) {
+    ReferenceFigures ref = model.reference();
+    List<List<String>> rows = new ArrayList<>();
+    for (ReferenceFigures.Figure f : ref.figures()) {
+      ReportCell ours = ours(model, f);
+      String oursText = ours == null || ours.throughput() == null ? ReportTables.NA
+          : ReportTables.opsPerSec(ours.throughput().median()) + " (" + ours.threads() + " threads)";
+      String ratio = ours == null || ours.throughput() == null ? ReportTables.NA
+          : ReportTables.ratio(ours.throughput().median() / f.throughputOpsPerSec());
+      rows.add(List.of(f.store(), ReportTables.profileName(f.profile()), f.workload(),
+          ReportTables.opsPerSec(f.throughputOpsPerSec()) + (f.threads() == null ? "" : " (" + f.threads() + " threads)"),
+          oursText, ratio));
+    }
+    List<String> notes = new ArrayList<>();
+    notes.add("Theirs: " + ref.source() + (ref.machine() == null ? "" : "; machine: " + ref.machine()) + ".");
+    if (ref.note() != null) {
+      notes.add("Their figures: " + ref.note() + ".");
+    }
+    notes.add("Ours: this report's runs" + (model.machines().isEmpty() ? "" : " on " + String.join("; ", model.machines()))
+        + "; at their thread count where they give one, else at our highest.");
+    notes.add("The ratio ours / theirs is not comparable in absolute terms: other hardware, other client, other "
+        + "settings. Compare the shape (which store and profile is faster, and by how much), not the numbers.");
+    if (ref.figures().isEmpty()) {
+      notes.add("The matrix names the source but gives no figures yet.");
+    }
+    return new Table("Reference: figures published by " + ref.source() + " (theirs, not ours)",
+        List.of("store", "profile", "workload", "theirs (ops/s)", "ours (ops/s)", RATIO), rows, notes);
+  }
+
+  /** @return our cell at their thread count, else at the highest thread count that store and profile ran */
+  private static ReportCell ours(ReportModel model, ReferenceFigures.Figure f) {
+    if (f.threads() != null) {
+      return model.exactCell(f.profile(), f.store(), f.threads(), f.workload());
+    }
+    ReportCell best = null;
+    for (int t : model.threads()) {
+      ReportCell c = model.exactCell(f.profile(), f.store(), t, f.workload());
+      best = c != null ? c : best;
+    }
+    return best;
+  }
+}

@@ -1,0 +1,77 @@
+package dev.ycsbdriver.report;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Path;
+import java.util.function.Function;
+
+/**
+ * The parts of {@code report.json} beside its cells: the durable-vs-fast rows, the crash tests per store
+ * and profile, the stores a matrix left out and another party's reference figures. Stateless and thread-safe.
+ */
+final class ReportJsonSections {
+  private ReportJsonSections() {
+  }
+
+  /**
+   * @param root the report's JSON object; receives {@code durableVsFast}, {@code crashTests}, {@code leftOut}
+   *     and {@code reference} (null without reference figures)
+   * @param model the grouped results
+   * @param relative maps a result file to the path the report gives it
+   */
+  static void add(ObjectNode root, ReportModel model, Function<Path, String> relative) {
+    ArrayNode rows = root.putArray("durableVsFast");
+    for (DurableVsFast.Row r : DurableVsFast.rows(model)) {
+      ObjectNode n = rows.addObject();
+      n.put("profile", ReportTables.profileName(r.profile()));
+      n.put("store", r.store());
+      n.put("threads", r.threads());
+      ObjectNode t = n.putObject("throughputOpsPerSec");
+      r.throughput().forEach((w, s) -> ReportWriter.spread(t, w, s));
+      ObjectNode cpu = n.putObject("opsPerServerCpuPercent");
+      r.opsPerServerCpu().forEach((w, s) -> ReportWriter.spread(cpu, w, s));
+      n.put("crashClaim", r.claim());
+      n.put("crashTested", r.crash() != null);
+    }
+    ArrayNode crashes = root.putArray("crashTests");
+    for (CrashEntry c : model.crashes()) {
+      ObjectNode n = crashes.addObject();
+      n.put("profile", ReportTables.profileName(c.profile()));
+      n.put("store", c.store());
+      n.put("claim", c.claim());
+      if (c.claimHeld() == null) {
+        n.putNull("claimHeld");
+      } else {
+        n.put("claimHeld", c.claimHeld());
+      }
+      n.put("crashes", c.crashes());
+      n.put("acknowledgedWrites", c.acknowledgedWrites());
+      n.put("lostWrites", c.lostWrites());
+      n.put("inDoubtWrites", c.inDoubtWrites());
+      n.put("recoveryMaxMillis", c.recoveryMaxMillis());
+      ArrayNode files = n.putArray("results");
+      c.results().forEach(r -> files.add(relative.apply(r.file())));
+    }
+    ArrayNode leftOut = root.putArray("leftOut");
+    model.leftOut().forEach(leftOut::add);
+    ReferenceFigures ref = model.reference();
+    if (ref == null) {
+      root.putNull("reference");
+      return;
+    }
+    ObjectNode n = root.putObject("reference");
+    n.put("source", ref.source());
+    n.put("machine", ref.machine());
+    n.put("note", ref.note());
+    n.put("comparable", false);
+    ArrayNode figures = n.putArray("figures");
+    for (ReferenceFigures.Figure f : ref.figures()) {
+      ObjectNode fig = figures.addObject();
+      fig.put("store", f.store());
+      fig.put("profile", f.profile());
+      fig.put("workload", f.workload());
+      fig.put("threads", f.threads());
+      fig.put("throughputOpsPerSec", f.throughputOpsPerSec());
+    }
+  }
+}
