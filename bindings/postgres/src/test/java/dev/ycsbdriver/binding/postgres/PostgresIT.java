@@ -107,7 +107,8 @@ class PostgresIT extends BindingContract {
     assertThat(server.path("product").asText()).isEqualTo("PostgreSQL");
     assertThat(server.path("version").asText()).matches("\\d+.*");
     assertThat(server.path("settings").fieldNames()).toIterable()
-        .containsExactly("synchronous_commit", "fsync", "wal_level", "commit_delay", "full_page_writes");
+        .containsExactly("synchronous_commit", "fsync", "wal_level", "commit_delay", "commit_siblings",
+            "full_page_writes", "wal_writer_delay");
   }
 
   @Test
