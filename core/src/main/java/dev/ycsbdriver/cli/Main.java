@@ -20,7 +20,7 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(name = "ycsb", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = "A YCSB-compatible workload driver that also measures the database server's CPU.",
-    subcommands = {LoadCommand.class, RunCommand.class, BindingsCommand.class, MatrixCommand.class,
+    subcommands = {LoadCommand.class, RunCommand.class, CrashtestCommand.class, BindingsCommand.class, MatrixCommand.class,
         ReportCommand.class, AgentCommand.class})
 public final class Main implements Runnable {
   /** Exit code of a successful command. */
@@ -46,7 +46,7 @@ public final class Main implements Runnable {
   @Override
   public void run() {
     new CommandLine(this).usage(cli.err());
-    throw new CommandLine.ParameterException(new CommandLine(this), "a command is required: load, run, bindings, matrix, report or agent");
+    throw new CommandLine.ParameterException(new CommandLine(this), "a command is required: load, run, crashtest, bindings, matrix, report or agent");
   }
 
   /**
@@ -132,6 +132,9 @@ public final class Main implements Runnable {
       }
       if (type == RunCommand.class) {
         return type.cast(new RunCommand(cli));
+      }
+      if (type == CrashtestCommand.class) {
+        return type.cast(new CrashtestCommand(cli));
       }
       if (type == BindingsCommand.class) {
         return type.cast(new BindingsCommand(cli));
