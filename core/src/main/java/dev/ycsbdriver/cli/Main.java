@@ -33,6 +33,8 @@ public final class Main implements Runnable {
   public static final int EXIT_STORE_UNREACHABLE = 3;
 
   private final Cli cli;
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
 
   private Main(Cli cli) {
     this.cli = cli;
@@ -45,8 +47,8 @@ public final class Main implements Runnable {
 
   @Override
   public void run() {
-    new CommandLine(this).usage(cli.err());
-    throw new CommandLine.ParameterException(new CommandLine(this), "a command is required: load, run, crashtest, bindings, matrix, report or agent");
+    spec.commandLine().usage(cli.err());
+    throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: load, run, crashtest, bindings, matrix, report or agent");
   }
 
   /**
