@@ -20,7 +20,7 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(name = "ycsb", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = "A YCSB-compatible workload driver that also measures the database server's CPU.",
-    subcommands = {LoadCommand.class, RunCommand.class, BindingsCommand.class, MatrixCommand.class,
+    subcommands = {LoadCommand.class, RunCommand.class, CrashtestCommand.class, BindingsCommand.class, MatrixCommand.class,
         ReportCommand.class, AgentCommand.class})
 public final class Main implements Runnable {
   /** Exit code of a successful command. */
@@ -33,6 +33,8 @@ public final class Main implements Runnable {
   public static final int EXIT_STORE_UNREACHABLE = 3;
 
   private final Cli cli;
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
 
   private Main(Cli cli) {
     this.cli = cli;
@@ -45,8 +47,8 @@ public final class Main implements Runnable {
 
   @Override
   public void run() {
-    new CommandLine(this).usage(cli.err());
-    throw new CommandLine.ParameterException(new CommandLine(this), "a command is required: load, run, bindings, matrix, report or agent");
+    spec.commandLine().usage(cli.err());
+    throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: load, run, crashtest, bindings, matrix, report or agent");
   }
 
   /**
@@ -132,6 +134,9 @@ public final class Main implements Runnable {
       }
       if (type == RunCommand.class) {
         return type.cast(new RunCommand(cli));
+      }
+      if (type == CrashtestCommand.class) {
+        return type.cast(new CrashtestCommand(cli));
       }
       if (type == BindingsCommand.class) {
         return type.cast(new BindingsCommand(cli));

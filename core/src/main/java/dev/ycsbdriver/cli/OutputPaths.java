@@ -30,8 +30,19 @@ final class OutputPaths {
    * @throws ConfigException naming {@code result.dir} when it cannot be created or written
    */
   static Path createRunDirectory(RunConfig config, String binding, String workload) throws ConfigException {
+    return createRunDirectory(config, config.phase().label(), binding, workload);
+  }
+
+  /**
+   * Like {@link #createRunDirectory(RunConfig, String, String)}, for a command named otherwise than its phase.
+   *
+   * @param phase the name in the directory, e.g. {@code crashtest}
+   * @throws ConfigException naming {@code result.dir} when it cannot be created or written
+   */
+  static Path createRunDirectory(RunConfig config, String phase, String binding, String workload)
+      throws ConfigException {
     try {
-      return ResultFiles.createRunDirectory(config.resultDirectory(), config.phase().label(), binding, workload,
+      return ResultFiles.createRunDirectory(config.resultDirectory(), phase, binding, workload,
           config.effectiveThreadCount(), config.label(), config.client().suffix());
     } catch (IOException e) {
       throw unwritable(RunConfig.RESULT_DIR.key(), config.resultDirectory(), e);

@@ -5,7 +5,6 @@ import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.ConfigLoader;
 import dev.ycsbdriver.config.RunConfig;
 import dev.ycsbdriver.config.SecretProperties;
-import dev.ycsbdriver.config.Secrets;
 import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.result.ResultFiles;
 import dev.ycsbdriver.result.ResultJson;
@@ -28,11 +27,10 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -46,8 +44,8 @@ import picocli.CommandLine.Parameters;
 abstract class PhaseCommand implements Callable<Integer> {
   private final Phase phase;
   private final Cli cli;
-  private final List<String> propertyFiles = new ArrayList<>();
-  private final Map<String, String> overrides = new LinkedHashMap<>();
+  @Mixin
+  PropertyOptions options = new PropertyOptions();
 
   @Parameters(index = "0", arity = "0..1", paramLabel = "<binding>",
       description = "binding name (see 'bindings'); optional with -db")
@@ -61,43 +59,9 @@ abstract class PhaseCommand implements Callable<Integer> {
     this.cli = cli;
   }
 
-  @Option(names = "-P", paramLabel = "<file>", description = "workload or property file; repeatable, later files win")
-  void propertyFile(String file) {
-    propertyFiles.add(file);
-  }
-
-  @Option(names = "-p", paramLabel = "<key=value>", description = "set a property; repeatable, wins over -P files")
-  void property(String keyValue) throws ConfigException {
-    int eq = keyValue.indexOf('=');
-    if (eq <= 0) {
-      throw new ConfigException("-p: expected key=value, got '" + Secrets.maskText(keyValue) + "'");
-    }
-    set(keyValue.substring(0, eq).trim(), keyValue.substring(eq + 1));
-  }
-
-  @Option(names = "-threads", paramLabel = "<n>", description = "client threads (threadcount)")
-  void threads(String n) {
-    set(RunConfig.THREADS.key(), n);
-  }
-
   @Option(names = "-target", paramLabel = "<ops/s>", description = "target throughput for the whole run (target)")
   void target(String n) {
-    set(RunConfig.TARGET.key(), n);
-  }
-
-  @Option(names = "-s", description = "print status lines on stderr every status.interval seconds")
-  void status(boolean on) {
-    set(RunConfig.STATUS.key(), Boolean.toString(on));
-  }
-
-  @Option(names = "-l", paramLabel = "<label>", description = "label prefixed to status lines")
-  void label(String label) {
-    set(RunConfig.LABEL.key(), label);
-  }
-
-  private void set(String key, String value) {
-    overrides.remove(key);
-    overrides.put(key, value);
+    options.set(RunConfig.TARGET.key(), n);
   }
 
   @Override
@@ -108,8 +72,8 @@ abstract class PhaseCommand implements Callable<Integer> {
         : bindingName != null ? bindingName : simpleName(dbClass);
     // secrets from the environment come first, so that a -p of the same key wins, as a later -p does
     Map<String, String> given = SecretProperties.fromEnvironment(System.getenv());
-    given.putAll(overrides);
-    ConfigLoader.Merged merged = ConfigLoader.fromEnvironment().merge(propertyFiles, given, provider.name());
+    given.putAll(options.overrides());
+    ConfigLoader.Merged merged = ConfigLoader.fromEnvironment().merge(options.propertyFiles(), given, provider.name());
     List<String> warnings = Preflight.check(merged, provider, phase);
     Settings all = merged.settings();
     Settings settings = ClientPartition.from(all).partition(all, phase);
@@ -189,6 +153,7 @@ abstract class PhaseCommand implements Callable<Integer> {
   }
 
   private String workloadName(RunConfig config) {
+    List<String> propertyFiles = options.propertyFiles();
     if (!propertyFiles.isEmpty()) {
       return Path.of(propertyFiles.get(propertyFiles.size() - 1)).getFileName().toString();
     }

@@ -157,6 +157,33 @@ public final class ServerTarget {
     }
   }
 
+  /**
+   * The server instance behind {@code host:port} on this machine, found as for CPU attribution: the process
+   * listening on the port ({@link ServerListener}) and its descendants, never processes found by name. The
+   * crash test kills exactly these.
+   *
+   * @param host the host the binding connects to
+   * @param port its TCP port, 1 to 65535
+   * @return the target, whose {@link #pids()} lists the listener first; when no listener can be read (none, or
+   *     no right to read its sockets, or it is the driver's own process), a target whose
+   *     {@link #unavailableReason()} says why
+   */
+  public static ServerTarget listener(String host, int port) {
+    SystemInfo si = Oshi.get();
+    if (si == null) {
+      return unavailable(Oshi.failure());
+    }
+    OperatingSystem os = si.getOperatingSystem();
+    ServerListener.Found found = ServerListener.find(os, host, port);
+    if (found.process() == null) {
+      return unavailable(found.reason());
+    }
+    if (found.process().getProcessID() == os.getProcessId()) {
+      return unavailable("the server on " + host + ":" + port + " runs inside the driver's own process");
+    }
+    return tree(os, found.process(), found.address());
+  }
+
   /** @return the target of an embedded store: the driver's own process */
   public static ServerTarget embedded() {
     return new ServerTarget(List.of(), true, "embedded: the driver process is the server", null);

@@ -1,7 +1,7 @@
 package dev.ycsbdriver.matrix;
 
 import dev.ycsbdriver.config.SecretProperties;
-import dev.ycsbdriver.config.Secrets;
+import dev.ycsbdriver.runner.DriverProcess;
 import dev.ycsbdriver.runner.StopSignal;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -9,7 +9,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -32,7 +31,7 @@ final class CellProcess {
   /** Holds the running child's pid, so that a later matrix can wait for a child its killed parent left. */
   static final String PID_FILE = "child.pid";
   /** Names the matrix in the child's command line, before the long class path. */
-  static final String PARENT_PID_MARKER = "-Dycsb.parent.pid=";
+  static final String PARENT_PID_MARKER = DriverProcess.PARENT_PID_MARKER;
   private static final long GRACE_MILLIS = 60_000;
 
   /**
@@ -65,30 +64,10 @@ final class CellProcess {
   static Ending run(List<String> args, Map<String, String> secrets, List<String> jvmArgs, Path directory, Duration timeout, StopSignal stop)
       throws IOException {
     Files.createDirectories(directory);
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.add("--enable-native-access=ALL-UNNAMED");
-    command.add("-Djava.awt.headless=true");
-    String home = System.getProperty("ycsb.home");
-    if (home != null) {
-      command.add("-Dycsb.home=" + home);
-    }
-    command.add(PARENT_PID_MARKER + ProcessHandle.current().pid());
-    command.addAll(jvmArgs);
-    command.add("-cp");
-    command.add(System.getProperty("java.class.path"));
-    command.add("dev.ycsbdriver.cli.Main");
-    command.addAll(args);
     Path log = directory.resolve(LOG_FILE);
-    Files.writeString(log, "# " + Secrets.maskArgs(args) + (secrets.isEmpty() ? "" : " (from the environment: "
-        + String.join(", ", new java.util.TreeSet<>(secrets.keySet())) + ")") + System.lineSeparator(), StandardCharsets.UTF_8);
+    Files.writeString(log, DriverProcess.logHeader(args, secrets) + System.lineSeparator(), StandardCharsets.UTF_8);
     long start = System.nanoTime();
-    ProcessBuilder builder = new ProcessBuilder(command);
-    // replaced, never inherited: the matrix's own environment may hold another value
-    builder.environment().remove(SecretProperties.ENVIRONMENT_VARIABLE);
-    if (!secrets.isEmpty()) {
-      builder.environment().put(SecretProperties.ENVIRONMENT_VARIABLE, SecretProperties.toText(secrets));
-    }
+    ProcessBuilder builder = DriverProcess.builder(args, secrets, jvmArgs);
     Process child = builder
         .redirectOutput(directory.resolve(SUMMARY_FILE).toFile())
         .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))

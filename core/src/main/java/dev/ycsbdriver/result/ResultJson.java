@@ -128,7 +128,7 @@ public final class ResultJson {
     outcome.put("status", r.outcome().status().name().toLowerCase(java.util.Locale.ROOT));
     outcome.put("exitCode", r.outcome().exitCode());
     r.outcome().errors().forEach(outcome.putArray("errors")::add);
-    server(root.putObject("server"), r.server(), r.cpu());
+    server(root.putObject("server"), r.server(), r.cpu().serverSource());
     machine(root.putObject("machine"), r.machine());
     cpu(root.putObject("cpu"), r.cpu(), r.throughputOpsPerSec());
     ArrayNode ops = root.putArray("operations");
@@ -163,13 +163,21 @@ public final class ResultJson {
     }
   }
 
-  private static void server(ObjectNode node, ServerFacts facts, CpuSummary cpu) {
+  /**
+   * Writes the schema's {@code server} object: product, version, profile, settings read back, the CPU source
+   * and the settings restored from an earlier, killed run.
+   *
+   * @param node the object to fill
+   * @param facts what the binding read back when it opened
+   * @param cpuSource what the server CPU figure measures, or null when none was sampled
+   */
+  public static void server(ObjectNode node, ServerFacts facts, String cpuSource) {
     node.put("product", facts.product());
     node.put("version", facts.version());
     node.put("profile", facts.profile());
     ObjectNode settings = node.putObject("settings");
     facts.settings().forEach(settings::put);
-    node.put("cpuSource", cpu.serverSource());
+    node.put("cpuSource", cpuSource);
     ArrayNode restored = node.putArray("restoredSettings");
     for (RestoredSetting r : facts.restoredSettings()) {
       restored.addObject().put("scope", r.scope()).put("setting", r.setting()).put("value", r.value())
@@ -177,7 +185,13 @@ public final class ResultJson {
     }
   }
 
-  private static void machine(ObjectNode node, MachineFacts m) {
+  /**
+   * Writes the schema's {@code machine} object (CPU model, cores, memory, OS, host, Java).
+   *
+   * @param node the object to fill
+   * @param m the machine's facts
+   */
+  public static void machine(ObjectNode node, MachineFacts m) {
     node.put("cpuModel", m.cpuModel());
     node.put("physicalCores", m.physicalCores());
     node.put("logicalCores", m.logicalCores());

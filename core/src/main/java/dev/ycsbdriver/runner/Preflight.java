@@ -3,6 +3,7 @@ package dev.ycsbdriver.runner;
 import dev.ycsbdriver.config.ClientPartition;
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.ConfigLoader;
+import dev.ycsbdriver.config.PropertyOwner;
 import dev.ycsbdriver.config.PropertyRegistry;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.RunConfig;
@@ -39,13 +40,28 @@ public final class Preflight {
    *     workloads) and of the binding
    */
   public static PropertyRegistry registry(BindingProvider provider) {
+    return registry(provider, null);
+  }
+
+  /**
+   * @param provider the command's binding
+   * @param owner the workload when it declares its keys ({@link PropertyOwner}), else null
+   * @return the keys of {@link #registry(BindingProvider)} and the workload's own, whose strict namespaces join
+   */
+  public static PropertyRegistry registry(BindingProvider provider, PropertyOwner owner) {
     List<PropertySpec> all = new ArrayList<>(driverSpecs());
+    if (owner != null) {
+      all.addAll(owner.properties());
+    }
     all.addAll(CoreWorkloadKeys.SPECS);
     all.addAll(UpstreamKeys.specs());
     all.addAll(provider.properties());
     List<String> strict = new ArrayList<>(List.of("cpu.", "client."));
     if (!provider.properties().isEmpty()) {
       strict.add(provider.name() + ".");
+    }
+    if (owner != null) {
+      strict.addAll(owner.strictNamespaces());
     }
     return new PropertyRegistry(all, strict, List.of(UpstreamKeys.HTRACE_PREFIX));
   }
@@ -88,13 +104,25 @@ public final class Preflight {
       db.checkClass();
       customDb = !"site.ycsb.BasicDB".equals(db.className());
     }
-    List<String> warnings = new ArrayList<>(registry(provider).check(settings, customDb || !coreWorkload, merged.origins()));
+    List<String> warnings = new ArrayList<>(registry(provider, owner(workload)).check(settings, customDb || !coreWorkload, merged.origins()));
     MeasurementConfig.from(settings);
     ClientPartition.from(settings);
     if (coreWorkload) {
       warnings.addAll(CoreWorkloadCheck.check(settings, phase));
     }
     return warnings;
+  }
+
+  /** @return the workload as the owner of its keys, or null when it declares none */
+  private static PropertyOwner owner(Class<?> workload) throws ConfigException {
+    if (workload == null || !PropertyOwner.class.isAssignableFrom(workload)) {
+      return null;
+    }
+    try {
+      return (PropertyOwner) workload.getConstructor().newInstance();
+    } catch (ReflectiveOperationException | LinkageError e) {
+      throw new ConfigException("workload: " + workload.getName() + " could not be created to read its keys: " + e, e);
+    }
   }
 
   /** @return the workload class, or null when {@code workload} is not set (RunConfig says so) */

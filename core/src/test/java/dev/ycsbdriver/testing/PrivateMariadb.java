@@ -7,9 +7,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 /**
@@ -17,7 +22,9 @@ import java.util.stream.Stream;
  * on a spare loopback port, user {@code root} without a password (it is this test's instance, so
  * {@code SET GLOBAL} is allowed) and a database {@code ycsb}. For fault tests that must not disturb the
  * shared server on 3306. {@link #close()} stops the server (SIGTERM, then SIGKILL) and deletes the directory;
- * a shutdown hook kills it if the test JVM ends first.
+ * a shutdown hook kills it if the test JVM ends first. Both also stop a server that something else started
+ * again on this data directory after the first one was killed (e.g. the built-in restart of
+ * {@code bin/ycsb crashtest}): the process named by the pid file whose command line names this data directory.
  *
  * <p>Needs {@code mariadb-install-db}, {@code mariadbd} ({@code /usr/sbin}), {@code mariadb} and
  * {@code mariadb-admin} ({@code scripts/services/mariadb.sh} installs them). Not thread-safe: one owner.
@@ -45,18 +52,23 @@ public final class PrivateMariadb implements AutoCloseable {
     this.directory = directory;
     this.port = port;
     this.server = server;
-    this.killer = new Thread(server::destroyForcibly, "private-mariadb-kill-" + port);
+    this.killer = new Thread(() -> {
+      server.destroyForcibly();
+      running().ifPresent(ProcessHandle::destroyForcibly);
+    }, "private-mariadb-kill-" + port);
   }
 
   /**
    * Installs a data directory and starts the server; returns when it answers and has database {@code ycsb}.
    *
    * @param parent where the temporary directory goes, e.g. the module's {@code target/}
+   * @param serverOptions more {@code mariadbd} options, appended to its command line, e.g.
+   *     {@code --sync-binlog=0}
    * @return the running server
    * @throws IOException when a MariaDB program is missing, fails, or the server does not answer within 90 s;
    *     the directory is removed
    */
-  public static PrivateMariadb start(Path parent) throws IOException, InterruptedException {
+  public static PrivateMariadb start(Path parent, String... serverOptions) throws IOException, InterruptedException {
     Files.createDirectories(parent);
     Path dir = Files.createTempDirectory(parent.toAbsolutePath(), "private-mariadb-");
     boolean root = "root".equals(System.getProperty("user.name"));
@@ -75,6 +87,7 @@ public final class PrivateMariadb implements AutoCloseable {
       serve.addAll(common);
       serve.addAll(List.of("--port=" + port, "--bind-address=127.0.0.1", "--socket=" + dir.resolve("mysqld.sock"),
           "--pid-file=" + dir.resolve("mysqld.pid"), "--innodb-buffer-pool-size=32M", "--skip-name-resolve"));
+      serve.addAll(List.of(serverOptions));
       Process p = new ProcessBuilder(serve).redirectErrorStream(true)
           .redirectOutput(dir.resolve("server.log").toFile()).start();
       PrivateMariadb db = new PrivateMariadb(dir, port, p);
@@ -103,9 +116,34 @@ public final class PrivateMariadb implements AutoCloseable {
     return "jdbc:mysql://127.0.0.1:" + port + "/ycsb";
   }
 
-  /** @return the server's process id */
+  /** @return the process id of the server {@link #start} started */
   public long pid() {
     return server.pid();
+  }
+
+  /**
+   * The server running on this data directory now: the one {@link #start} started, or one started again on
+   * the same data directory after it was killed.
+   *
+   * @return its process id from the pid file, or empty when no live process with that id runs on this data
+   *     directory (never another server's pid: its command line must name this data directory)
+   */
+  public OptionalLong runningPid() {
+    return running().map(h -> OptionalLong.of(h.pid())).orElse(OptionalLong.empty());
+  }
+
+  private Optional<ProcessHandle> running() {
+    Path pidFile = directory.resolve("mysqld.pid");
+    try {
+      long pid = Long.parseLong(Files.readString(pidFile, StandardCharsets.UTF_8).trim());
+      String cmdline = Files.readString(Path.of("/proc", Long.toString(pid), "cmdline"), StandardCharsets.UTF_8);
+      if (!Arrays.asList(cmdline.split("\0")).contains("--datadir=" + directory.resolve("data"))) {
+        return Optional.empty();
+      }
+      return ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
+    } catch (IOException | RuntimeException e) {
+      return Optional.empty();
+    }
   }
 
   /**
@@ -144,24 +182,33 @@ public final class PrivateMariadb implements AutoCloseable {
     throw new IOException("mariadbd on port " + port + " did not answer within " + START_TIMEOUT.toSeconds() + " s");
   }
 
-  /** Stops the server (SIGTERM, SIGKILL after 30 s) and deletes its directory. */
+  /**
+   * Stops the server (SIGTERM, SIGKILL after 30 s), also one started again on its data directory
+   * ({@link #runningPid()}), and deletes its directory.
+   */
   @Override
   public void close() throws IOException {
-    server.destroy();
-    try {
-      if (!server.waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-        server.destroyForcibly().waitFor(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
-      }
-    } catch (InterruptedException e) {
-      server.destroyForcibly();
-      Thread.currentThread().interrupt();
-    }
+    stop(server.toHandle());
+    running().ifPresent(PrivateMariadb::stop);
     try {
       Runtime.getRuntime().removeShutdownHook(killer);
     } catch (IllegalStateException ignored) {
       // the JVM is shutting down and runs the hook anyway
     }
     deleteTree(directory);
+  }
+
+  private static void stop(ProcessHandle process) {
+    process.destroy();
+    try {
+      process.onExit().get(STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS);
+    } catch (ExecutionException | TimeoutException e) {
+      process.destroyForcibly();
+      process.onExit().completeOnTimeout(process, STOP_TIMEOUT.toSeconds(), TimeUnit.SECONDS).join();
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
   }
 
   private static void run(List<String> command, Path output, Duration timeout) throws IOException, InterruptedException {

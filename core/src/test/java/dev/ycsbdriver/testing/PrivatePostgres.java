@@ -210,10 +210,32 @@ public final class PrivatePostgres implements AutoCloseable {
     return all;
   }
 
+  /**
+   * Sends a signal with {@code kill}. A backend that exits between listing and signalling (a connection that
+   * just closed) makes {@code kill} fail for its pid only: then the survivors get the signal once more, which
+   * changes nothing for those that had it.
+   */
   private static void signal(String name, List<Long> pids) throws IOException {
-    if (pids.isEmpty()) {
+    List<Long> alive = alive(pids);
+    if (alive.isEmpty()) {
       return;
     }
+    try {
+      kill(name, alive);
+    } catch (IOException e) {
+      List<Long> survivors = alive(alive);
+      if (survivors.size() == alive.size()) {
+        throw e;
+      }
+      kill(name, survivors);
+    }
+  }
+
+  private static List<Long> alive(List<Long> pids) {
+    return pids.stream().filter(p -> ProcessHandle.of(p).map(ProcessHandle::isAlive).orElse(false)).toList();
+  }
+
+  private static void kill(String name, List<Long> pids) throws IOException {
     List<String> command = new ArrayList<>(List.of("kill", "-" + name));
     pids.forEach(p -> command.add(Long.toString(p)));
     run(command.toArray(String[]::new));

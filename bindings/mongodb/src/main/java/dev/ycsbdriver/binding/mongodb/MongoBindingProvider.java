@@ -2,6 +2,7 @@ package dev.ycsbdriver.binding.mongodb;
 
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
+import com.mongodb.MongoCommandException;
 import com.mongodb.MongoException;
 import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
@@ -57,6 +58,11 @@ public final class MongoBindingProvider implements BindingProvider {
       "older name of mongodb.login.timeout (server selection timeout)");
   private static final PropertySpec DROP_TABLE = PropertySpec.of("droptable", "false", "",
       "drop the collection before the phase starts").flag();
+  private static final PropertySpec CREATE_TABLE = PropertySpec.of("createtable", "false", "",
+      "create the collection before the phase starts when it is missing (the first insert of a load also creates "
+          + "it); bin/ycsb crashtest sets it so its run-phase writer finds the collection").flag();
+  /** The server's error code for a collection that exists already (another process created it first). */
+  private static final int NAMESPACE_EXISTS = 48;
 
   @Override
   public String name() {
@@ -70,7 +76,8 @@ public final class MongoBindingProvider implements BindingProvider {
 
   @Override
   public List<PropertySpec> properties() {
-    List<PropertySpec> all = new ArrayList<>(List.of(URL, DATABASE, BATCH_SIZE, TRANSPORT, W, J, DROP_TABLE));
+    List<PropertySpec> all = new ArrayList<>(List.of(URL, DATABASE, BATCH_SIZE, TRANSPORT, W, J, DROP_TABLE,
+        CREATE_TABLE));
     all.addAll(TIMEOUTS.all());
     all.add(TIMEOUT);
     return List.copyOf(all);
@@ -113,7 +120,12 @@ public final class MongoBindingProvider implements BindingProvider {
       if (s.getBoolean(DROP_TABLE)) {
         database.getCollection(table).drop();
       }
-      if (context.phase() == Phase.RUN && !database.listCollectionNames().into(new ArrayList<>()).contains(table)) {
+      boolean exists = database.listCollectionNames().into(new ArrayList<>()).contains(table);
+      if (!exists && s.getBoolean(CREATE_TABLE)) {
+        createCollection(database, table);
+        exists = true;
+      }
+      if (context.phase() == Phase.RUN && !exists) {
         throw new BindingException("mongodb: table " + table + " does not exist; load the records first: "
             + "bin/ycsb load mongodb -P <workload>");
       }
@@ -149,6 +161,16 @@ public final class MongoBindingProvider implements BindingProvider {
     } catch (BindingException | RuntimeException e) {
       client.close();
       throw e;
+    }
+  }
+
+  private static void createCollection(MongoDatabase database, String name) {
+    try {
+      database.createCollection(name);
+    } catch (MongoCommandException e) {
+      if (e.getErrorCode() != NAMESPACE_EXISTS) {
+        throw e;
+      }
     }
   }
 

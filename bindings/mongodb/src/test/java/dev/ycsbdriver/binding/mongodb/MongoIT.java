@@ -2,12 +2,9 @@ package dev.ycsbdriver.binding.mongodb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import de.bwaldvogel.mongo.MongoServer;
-import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import dev.ycsbdriver.testing.BindingContract;
 import dev.ycsbdriver.testing.CliRun;
 import dev.ycsbdriver.testing.SummaryLines;
-import java.net.InetSocketAddress;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -25,28 +22,19 @@ import org.junit.jupiter.api.Test;
  * is checked in {@code MongoFailuresTest}.
  */
 class MongoIT extends BindingContract {
-  private static final String REAL = System.getenv("YCSB_IT_MONGODB_URI");
-  private static MongoServer inProcess;
+  private static ItServer server;
   private static String url;
 
   @BeforeAll
   static void startServer() {
-    if (REAL != null && !REAL.isBlank()) {
-      url = REAL;
-      System.err.println("MongoIT: real MongoDB from YCSB_IT_MONGODB_URI");
-    } else {
-      inProcess = new MongoServer(new MemoryBackend());
-      inProcess.bind("127.0.0.1", 0);
-      InetSocketAddress address = inProcess.getLocalAddress();
-      url = "mongodb://127.0.0.1:" + address.getPort();
-      System.err.println("MongoIT: in-process mongo-java-server at " + url);
-    }
+    server = ItServer.start("MongoIT");
+    url = server.url();
   }
 
   @AfterAll
   static void stopServer() {
-    if (inProcess != null) {
-      inProcess.shutdownNow();
+    if (server != null) {
+      server.close();
     }
   }
 
@@ -65,7 +53,7 @@ class MongoIT extends BindingContract {
     Map<String, Map<String, String>> profiles = new LinkedHashMap<>();
     profiles.put("durable", Map.of("w", "1", "j", "true"));
     profiles.put("fast", Map.of("w", "1", "j", "false"));
-    if (inProcess == null) {
+    if (server.real()) {
       profiles.put("unsafe", Map.of("w", "0"));
     }
     return profiles;

@@ -47,8 +47,8 @@ class PostgresPausedIT {
 
   @Test
   void pausedServerFailsTheStartWithinTheLoginTimeout() throws Exception {
-    server.pause();
     try {
+      server.pause();
       long start = System.nanoTime();
       CliRun run = CliRun.of(args("run", "-p", "postgres.login.timeout=2s").toArray(String[]::new));
       long elapsedMillis = (System.nanoTime() - start) / 1_000_000;

@@ -1,0 +1,90 @@
+package dev.ycsbdriver.binding.postgres;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ycsbdriver.testing.CliRun;
+import dev.ycsbdriver.testing.PrivatePostgres;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code bin/ycsb crashtest postgres} against a cluster of the test's own ({@link PrivatePostgres}): each round
+ * SIGKILLs the postmaster and its backends, re-runs the captured command line as the postgres user, waits until
+ * the server answers and audits. The durable profile must lose no acknowledged write; the server's settings
+ * afterwards are the ones it had before.
+ */
+class PostgresCrashtestIT {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private static CliRun crashtest(PrivatePostgres pg, Path results, String profile, int rounds) {
+    List<String> args = new ArrayList<>(List.of("crashtest", "postgres", "-p", "profile=" + profile,
+        "-p", "postgres.url=" + pg.url(), "-p", "postgres.user=" + pg.user(), "-p", "result.dir=" + results,
+        "-p", "crash.rounds=" + rounds, "-p", "crash.after.min=1s", "-p", "crash.after.max=2s",
+        "-p", "stop.timeout=2s", "-p", "restart.grace=500ms", "-threads", "4"));
+    return CliRun.of(args.toArray(String[]::new));
+  }
+
+  private static Map<String, String> settings(PrivatePostgres pg) throws Exception {
+    Map<String, String> out = new LinkedHashMap<>();
+    try (Connection c = DriverManager.getConnection(pg.url(), pg.user(), "");
+         Statement s = c.createStatement();
+         ResultSet rs = s.executeQuery("SELECT name, setting FROM pg_settings WHERE name IN "
+             + "('synchronous_commit', 'fsync', 'full_page_writes', 'wal_level') ORDER BY name")) {
+      while (rs.next()) {
+        out.put(rs.getString(1), rs.getString(2));
+      }
+    }
+    return out;
+  }
+
+  @Test
+  void theDurableProfileLosesNoAcknowledgedWriteAcrossKillsAndBuiltInRestarts() throws Exception {
+    try (PrivatePostgres pg = PrivatePostgres.start()) {
+      Map<String, String> before = settings(pg);
+      Path results = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "crashtest-it-");
+
+      CliRun run = crashtest(pg, results, "durable", 2);
+
+      assertThat(run.exitCode()).as(run.toString()).isZero();
+      assertThat(run.out()).contains("[CRASH], Rounds, 2").contains("[CRASH], LostWrites, 0")
+          .contains("[CRASH], Claim, no-loss").contains("[CRASH], ClaimHeld, true")
+          .contains("[OVERALL], RunTime(ms), ").contains("[INSERT], Operations, ");
+      assertThat(run.err()).contains("restarted the server (pid ");
+      JsonNode crash = JSON.readTree(Files.readString(run.resultFile())).path("crash");
+      assertThat(crash.path("method").asText()).isEqualTo("kill");
+      assertThat(crash.path("acknowledgedWrites").asLong()).isPositive();
+      for (JsonNode r : crash.path("roundResults")) {
+        assertThat(r.path("recoveryTimeMillis").asLong()).isPositive();
+        assertThat(r.path("lostWrites").asLong()).isZero();
+        assertThat(r.path("writeResult").asText()).startsWith("round-" + r.path("round").asInt() + "/")
+            .endsWith("result.json");
+      }
+      assertThat(settings(pg)).as("the server's settings after the test").isEqualTo(before);
+    }
+  }
+
+  @Test
+  void theFastProfileCompletesAndReportsItsFigures() throws Exception {
+    try (PrivatePostgres pg = PrivatePostgres.start()) {
+      Path results = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "crashtest-it-");
+
+      CliRun run = crashtest(pg, results, "fast", 1);
+
+      assertThat(run.exitCode()).as(run.toString()).isZero();
+      assertThat(run.out()).contains("[CRASH-ROUND-1], AcknowledgedWrites, ").contains("[CRASH-ROUND-1], LostWrites, ")
+          .contains("[CRASH], Claim, recent-loss").contains("[CRASH], RecoveryTime(ms), ");
+      assertThat(JSON.readTree(Files.readString(run.resultFile())).path("crash").path("roundResults")).hasSize(1);
+    }
+  }
+}

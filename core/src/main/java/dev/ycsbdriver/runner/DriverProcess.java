@@ -1,0 +1,69 @@
+package dev.ycsbdriver.runner;
+
+import dev.ycsbdriver.config.SecretProperties;
+import dev.ycsbdriver.config.Secrets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * The command line of a child driver process ({@code bin/ycsb} in a fresh JVM): the same Java
+ * ({@code java.home}), the same class path, {@code --enable-native-access}, {@code ycsb.home}, and the parent's
+ * pid in {@code ycsb.parent.pid} so that the child stops by itself when its parent ends. Secrets travel in the
+ * child's environment ({@link SecretProperties}), never on its command line. Used by the matrix for its cells
+ * and by {@code crashtest} for its writer.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class DriverProcess {
+  /** Names the parent in the child's command line, before the long class path. */
+  public static final String PARENT_PID_MARKER = "-Dycsb.parent.pid=";
+
+  private DriverProcess() {
+  }
+
+  /**
+   * @param args the driver's arguments, e.g. {@code run h2 -P workloads/workloada}; no secrets: every user can
+   *     read a command line
+   * @param secrets properties the child receives through its environment; may be empty
+   * @param jvmArgs extra JVM options; may be empty
+   * @return a builder for the child, its environment's secret variable replaced (never inherited); output not
+   *     redirected yet
+   */
+  public static ProcessBuilder builder(List<String> args, Map<String, String> secrets, List<String> jvmArgs) {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("--enable-native-access=ALL-UNNAMED");
+    command.add("-Djava.awt.headless=true");
+    String home = System.getProperty("ycsb.home");
+    if (home != null) {
+      command.add("-Dycsb.home=" + home);
+    }
+    command.add(PARENT_PID_MARKER + ProcessHandle.current().pid());
+    command.addAll(jvmArgs);
+    command.add("-cp");
+    command.add(System.getProperty("java.class.path"));
+    command.add("dev.ycsbdriver.cli.Main");
+    command.addAll(args);
+    ProcessBuilder builder = new ProcessBuilder(command);
+    // replaced, never inherited: the parent's own environment may hold another value
+    builder.environment().remove(SecretProperties.ENVIRONMENT_VARIABLE);
+    if (!secrets.isEmpty()) {
+      builder.environment().put(SecretProperties.ENVIRONMENT_VARIABLE, SecretProperties.toText(secrets));
+    }
+    return builder;
+  }
+
+  /**
+   * @param args the child's arguments
+   * @param secrets the properties passed in its environment
+   * @return the first line of the child's log: its arguments, masked, and the names (never values) of the
+   *     secret properties
+   */
+  public static String logHeader(List<String> args, Map<String, String> secrets) {
+    return "# " + Secrets.maskArgs(args) + (secrets.isEmpty() ? "" : " (from the environment: "
+        + String.join(", ", new TreeSet<>(secrets.keySet())) + ")");
+  }
+}
