@@ -127,6 +127,8 @@ public final class CrashTest {
     private WriterProcess writer;
     private long crashAfterMillis;
     private Long recoveryMillis;
+    /** When the store was started again (System.nanoTime); the crash itself when a supervisor did it. */
+    private long restartedAt;
     private String writeResult;
 
     Round(int number) {
@@ -155,11 +157,14 @@ public final class CrashTest {
         if (!embedded) {
           writer.terminate();
         }
+        restartedAt = crashAt;
         Process restarted = restart(captured);
         Binding binding = awaitAnswer(crashAt, restarted);
         try {
-          recoveryMillis = (System.nanoTime() - crashAt) / 1_000_000;
-          request.err().println("[crashtest] round " + number + ": store answering again after " + recoveryMillis + " ms");
+          recoveryMillis = (System.nanoTime() - restartedAt) / 1_000_000;
+          request.err().println("[crashtest] round " + number + ": store answering again " + recoveryMillis + " ms after "
+              + (restartedAt == crashAt ? "the crash" : "the restart") + ", " + (System.nanoTime() - crashAt) / 1_000_000
+              + " ms after the crash");
           endWriter(embedded);
           return audit(binding, embedded, crashEpochMillis);
         } finally {
@@ -245,6 +250,7 @@ public final class CrashTest {
 
     private Process restart(ServerCrash.Captured captured) throws CrashException {
       if (config.restartCommand() != null) {
+        restartedAt = System.nanoTime();
         ServerRestart.shell(CrashKeys.RESTART_COMMAND.key(), config.restartCommand(), dir.resolve("restart-command.log"),
             config.commandTimeout());
         return null;
@@ -255,6 +261,9 @@ public final class CrashTest {
       ServerLocation.LocalProcesses local = (ServerLocation.LocalProcesses) location;
       Process p = ServerRestart.builtIn(captured, local.host(), local.port(), config.restartGrace(),
           dir.resolve("server-restart.log"));
+      if (p != null) {
+        restartedAt = System.nanoTime();
+      }
       request.err().println("[crashtest] round " + number + ": " + (p == null ? "the server was restarted by its "
           + "supervisor" : "restarted the server (pid " + p.pid() + "), its output in " + dir.resolve("server-restart.log")));
       return p;
