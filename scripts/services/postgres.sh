@@ -55,7 +55,6 @@ if [ "$(psql_su -tA -c "SHOW server_version_num")" -ge 150000 ]; then
   psql_su -c "GRANT SET, ALTER SYSTEM ON PARAMETER fsync, synchronous_commit, commit_delay, commit_siblings,
     full_page_writes, wal_writer_delay TO ycsb_pw"
 fi
-psql_su -c "GRANT EXECUTE ON FUNCTION pg_reload_conf() TO ycsb_pw"
 psql_su -c "GRANT pg_read_all_settings TO ycsb_pw"
 
 if [ "$(psql_su -tA -c "SELECT 1 FROM pg_database WHERE datname = 'ycsb'")" != 1 ]; then
@@ -66,6 +65,8 @@ fi
 # create tables whoever made them before
 psql_su -c "ALTER DATABASE ycsb OWNER TO ycsb_pw"
 psql_su -d ycsb -c "ALTER SCHEMA public OWNER TO ycsb_pw"
+# a function's privileges live in each database's catalog: the driver calls pg_reload_conf() in ycsb
+psql_su -d ycsb -c "GRANT EXECUTE ON FUNCTION pg_reload_conf() TO ycsb_pw"
 psql_su -d ycsb -c "DO \$\$ DECLARE t record; BEGIN
   FOR t IN SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tableowner <> 'ycsb_pw' LOOP
     EXECUTE format('ALTER TABLE public.%I OWNER TO ycsb_pw', t.tablename);

@@ -48,9 +48,18 @@ final class MatrixCommand implements Callable<Integer> {
       outcome = new MatrixRunner(spec, cli.err(), stop).run();
     }
     if (!outcome.results().isEmpty()) {
-      Path md = ReportWriter.write(new ReportWriter.Request(List.copyOf(outcome.results()), spec.output(),
-          "ycsb-driver matrix: " + spec.name(), spec.baseline(), spec.latencyWorkload(), spec.leftOut(),
-          spec.reference()));
+      Path md;
+      try {
+        md = report(spec, outcome, spec.baseline());
+      } catch (ConfigException e) {
+        if (spec.baseline() == null || !e.getMessage().startsWith("--baseline:")) {
+          throw e;
+        }
+        // every cell of the baseline store failed: a finding of the run, not an error of the file
+        cli.err().println("ycsb: matrix: the baseline store " + spec.baseline() + " has no result (its cells failed); "
+            + "the report compares the stores without a baseline");
+        md = report(spec, outcome, null);
+      }
       cli.err().println("Report: " + md + " (also report.html, report.csv, report.json)");
     }
     if (outcome.interrupted()) {
@@ -72,5 +81,11 @@ final class MatrixCommand implements Callable<Integer> {
       return Main.EXIT_RUN_FAILED;
     }
     return Main.EXIT_OK;
+  }
+
+  private static Path report(MatrixSpec spec, MatrixRunner.Outcome outcome, String baseline)
+      throws ConfigException, IOException {
+    return ReportWriter.write(new ReportWriter.Request(List.copyOf(outcome.results()), spec.output(),
+        "ycsb-driver matrix: " + spec.name(), baseline, spec.latencyWorkload(), spec.leftOut(), spec.reference()));
   }
 }

@@ -152,6 +152,10 @@ public final class CrashTest {
         long crashAt = System.nanoTime();
         crashEpochMillis = System.currentTimeMillis();
         ServerCrash.Captured captured = crash(embedded);
+        if (captured != null) {
+          crashAt = captured.killedAtNanos();
+          crashEpochMillis = captured.killedAtEpochMillis();
+        }
         request.err().println("[crashtest] round " + number + ": crash sent at " + Instant.ofEpochMilli(crashEpochMillis)
             + ", " + crashAfterMillis + " ms after the first acknowledged write (" + method() + ")");
         if (!embedded) {

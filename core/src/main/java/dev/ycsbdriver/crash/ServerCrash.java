@@ -37,7 +37,7 @@ final class ServerCrash {
    * @param killed every pid that received SIGKILL, the listener first
    */
   record Captured(long pid, List<String> command, Path directory, int uid, int gid, Map<String, String> environment,
-                  List<Long> killed) {
+                  List<Long> killed, long killedAtNanos, long killedAtEpochMillis) {
   }
 
   /**
@@ -80,7 +80,8 @@ final class ServerCrash {
         }
       }
       int[] ids = ids(Files.readAllLines(proc.resolve("status"), StandardCharsets.UTF_8));
-      captured = new Captured(root, command, Files.readSymbolicLink(proc.resolve("cwd")), ids[0], ids[1], env, pids);
+      captured = new Captured(root, command, Files.readSymbolicLink(proc.resolve("cwd")), ids[0], ids[1], env, pids,
+          0, 0);
       if (command.isEmpty()) {
         throw new IOException("empty command line");
       }
@@ -89,6 +90,9 @@ final class ServerCrash {
           + port + " (" + e.getMessage() + "); run as root or as the server's user, or give crash.command");
     }
     List<ProcessHandle> handles = new ArrayList<>();
+    // the crash moment is the first SIGKILL, not the start of the capture before it (reading /proc takes time)
+    long killedAtNanos = System.nanoTime();
+    long killedAtEpochMillis = System.currentTimeMillis();
     for (long pid : pids) {
       Optional<ProcessHandle> h = ProcessHandle.of(pid);
       if (h.isPresent()) {
@@ -107,7 +111,8 @@ final class ServerCrash {
       }
       sleep(10);
     }
-    return captured;
+    return new Captured(captured.pid(), captured.command(), captured.directory(), captured.uid(), captured.gid(),
+        captured.environment(), captured.killed(), killedAtNanos, killedAtEpochMillis);
   }
 
   private static List<String> nulSeparated(byte[] bytes) {

@@ -1,12 +1,6 @@
 package dev.ycsbdriver.binding.sqlite;
 
-import static org.assertj.core.api.Assertions.assertThat;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.ycsbdriver.testing.CliRun;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import dev.ycsbdriver.testing.EmbeddedCrashtest;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -17,17 +11,6 @@ import org.junit.jupiter.api.Test;
 class SqliteCrashtestIT {
   @Test
   void theDurableProfileLosesNoAcknowledgedWriteWhenTheWriterIsKilled() throws Exception {
-    Path results = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "crashtest-it-");
-
-    CliRun run = CliRun.of("crashtest", "sqlite", "-p", "profile=durable", "-p", "result.dir=" + results,
-        "-p", "crash.rounds=2", "-p", "crash.after.min=1s", "-p", "crash.after.max=2s", "-threads", "2");
-
-    assertThat(run.exitCode()).as(run.toString()).isZero();
-    assertThat(run.out()).contains("[CRASH], Claim, no-loss").contains("[CRASH], LostWrites, 0")
-        .contains("[CRASH], ClaimHeld, true").contains("[CRASH-ROUND-2], WriterThroughput(ops/sec), ");
-    JsonNode crash = new ObjectMapper().readTree(Files.readString(run.resultFile())).path("crash");
-    assertThat(crash.path("method").asText()).isEqualTo("writer-kill");
-    assertThat(crash.path("acknowledgedWrites").asLong()).isPositive();
-    assertThat(crash.path("roundResults")).hasSize(2);
+    EmbeddedCrashtest.assertDurableLosesNothing("sqlite");
   }
 }
