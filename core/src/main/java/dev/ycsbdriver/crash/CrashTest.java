@@ -269,7 +269,7 @@ public final class CrashTest {
         restartedAt = System.nanoTime();
       }
       request.err().println("[crashtest] round " + number + ": " + (p == null ? "the server was restarted by its "
-          + "supervisor" : "restarted the server (pid " + p.pid() + "), its output in " + dir.resolve("server-restart.log")));
+          + "supervisor" : "restarted the server (pid " + p.pid() + "), see " + dir.resolve("server-restart.log")));
       return p;
     }
 

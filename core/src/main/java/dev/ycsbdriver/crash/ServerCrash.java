@@ -37,7 +37,7 @@ final class ServerCrash {
    * @param killed every pid that received SIGKILL, the listener first
    */
   record Captured(long pid, List<String> command, Path directory, int uid, int gid, Map<String, String> environment,
-                  List<Long> killed, long killedAtNanos, long killedAtEpochMillis) {
+                  List<Long> killed, Path output, long killedAtNanos, long killedAtEpochMillis) {
   }
 
   /**
@@ -81,7 +81,7 @@ final class ServerCrash {
       }
       int[] ids = ids(Files.readAllLines(proc.resolve("status"), StandardCharsets.UTF_8));
       captured = new Captured(root, command, Files.readSymbolicLink(proc.resolve("cwd")), ids[0], ids[1], env, pids,
-          0, 0);
+          output(proc), 0, 0);
       if (command.isEmpty()) {
         throw new IOException("empty command line");
       }
@@ -112,7 +112,22 @@ final class ServerCrash {
       sleep(10);
     }
     return new Captured(captured.pid(), captured.command(), captured.directory(), captured.uid(), captured.gid(),
-        captured.environment(), captured.killed(), killedAtNanos, killedAtEpochMillis);
+        captured.environment(), captured.killed(), captured.output(), killedAtNanos, killedAtEpochMillis);
+  }
+
+  /**
+   * @param proc the listener's {@code /proc/<pid>} directory
+   * @return where the listener's standard error went, when the restarted server can write there too (a regular
+   *     file such as Debian's {@code /var/log/postgresql/postgresql-15-main.log}, or {@code /dev/null}); null for
+   *     a pipe, socket or terminal, whose reader is gone
+   */
+  private static Path output(Path proc) {
+    try {
+      Path target = Files.readSymbolicLink(proc.resolve("fd").resolve("2"));
+      return target.isAbsolute() && (Files.isRegularFile(target) || target.equals(Path.of("/dev/null"))) ? target : null;
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
   }
 
   private static List<String> nulSeparated(byte[] bytes) {

@@ -63,7 +63,8 @@ final class ServerRestart {
    * @param host the host the binding connects to
    * @param port the port
    * @param grace how long to wait for a supervisor ({@code restart.grace})
-   * @param log receives the server's output
+   * @param log gets the restart's command line, and the server's output when the killed server's standard error
+   *     was not a file it can reopen
    * @return the started server process, or null when a supervisor restarted it
    * @throws CrashException (exit 1) when the command cannot be started
    */
@@ -83,9 +84,13 @@ final class ServerRestart {
     command.addAll(server.command());
     try {
       Files.createDirectories(log.toAbsolutePath().getParent());
-      Files.writeString(log, "# restart: " + String.join(" ", command) + System.lineSeparator(), StandardCharsets.UTF_8);
+      // the server outlives the crash test: its output goes where the killed server's went (its own log file),
+      // and only when that cannot be reopened (a pipe, a terminal) to the round's log
+      Path output = server.output() != null ? server.output() : log;
+      Files.writeString(log, "# restart: " + String.join(" ", command) + System.lineSeparator() + "# output: "
+          + output + System.lineSeparator(), StandardCharsets.UTF_8);
       ProcessBuilder b = new ProcessBuilder(command).directory(server.directory().toFile())
-          .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
+          .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(output.toFile()))
           .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
       b.environment().clear();
       b.environment().putAll(server.environment());

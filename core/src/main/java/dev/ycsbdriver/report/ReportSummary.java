@@ -113,35 +113,44 @@ final class ReportSummary {
     return null;
   }
 
-  /** @return the fastest store per workload in the profile at its highest thread count, or null with one store */
+  /**
+   * @return the fastest store per workload in the profile at its highest thread count, or null with one store;
+   *     stores without durability profiles (e.g. memory, a reference row in every profile) are left out and named
+   */
   private static String fastest(ReportModel model, String profile) {
     int t = model.cells().stream().filter(c -> Objects.equals(c.profile(), profile)).mapToInt(ReportCell::threads)
         .max().orElse(0);
     List<String> parts = new ArrayList<>();
+    java.util.Set<String> references = new java.util.TreeSet<>();
     for (String w : model.workloads()) {
       String best = null;
       String second = null;
       for (String s : model.stores()) {
-        Double v = median(model.cell(profile, s, t, w));
+        Double v = median(model.exactCell(profile, s, t, w));
         if (v == null) {
+          if (model.cell(profile, s, t, w) != null) {
+            references.add(s);
+          }
           continue;
         }
-        if (best == null || v > median(model.cell(profile, best, t, w))) {
+        if (best == null || v > median(model.exactCell(profile, best, t, w))) {
           second = best;
           best = s;
-        } else if (second == null || v > median(model.cell(profile, second, t, w))) {
+        } else if (second == null || v > median(model.exactCell(profile, second, t, w))) {
           second = s;
         }
       }
       if (second != null) {
-        double b = median(model.cell(profile, best, t, w));
-        double n = median(model.cell(profile, second, t, w));
+        double b = median(model.exactCell(profile, best, t, w));
+        double n = median(model.exactCell(profile, second, t, w));
         parts.add(w + " " + best + " (" + ReportTables.opsPerSec(b) + " ops/s"
             + (n > 0 ? ", " + ReportTables.ratio(b / n) + " " + second : "") + ")");
       }
     }
     return parts.isEmpty() ? null : "Fastest store per workload, profile " + ReportTables.profileName(profile) + " at "
-        + t + " threads: " + String.join("; ", parts) + ".";
+        + t + " threads: " + String.join("; ", parts)
+        + (references.isEmpty() ? "" : " (" + String.join(", ", references) + ", without durability profiles, "
+            + "left out)") + ".";
   }
 
   private static List<String> lostWrites(ReportModel model) {

@@ -16,8 +16,8 @@ class ReportSummaryTest {
   private static RunResult run(String store, String profile, String workload, int threads, double opsPerSec) {
     return new RunResult(Path.of(store + profile + workload + threads), store, store, profile, workload, threads, "ok",
         opsPerSec, opsPerSec, List.of(), 100.0, 150.0, 50.0, 180.0, opsPerSec / 100.0, "processes named " + store,
-        store + " 1.0", Map.of("sync", profile), "test machine", Map.of(), List.of(),
-        profile.endsWith("durable") ? "no-loss" : "recent-loss");
+        store + " 1.0", profile == null ? Map.of() : Map.of("sync", profile), "test machine", Map.of(), List.of(),
+        profile == null ? null : profile.endsWith("durable") ? "no-loss" : "recent-loss");
   }
 
   private static CrashResult crash(String store, String profile, String claim, Boolean held, long acknowledged,
@@ -65,6 +65,14 @@ class ReportSummaryTest {
         run("mysql", "durable", "workloadc", 64, 25_000));
     assertThat(sentences(runs, List.of(), List.of())).contains("Fastest store per workload, profile durable at 64 "
         + "threads: workloada postgres (9,000 ops/s, 1.50x mysql); workloadc mysql (25,000 ops/s, 1.25x postgres).");
+  }
+
+  @Test
+  void aStoreWithoutProfilesIsLeftOutOfTheFastestStoreAndNamed() {
+    List<RunResult> runs = List.of(run("postgres", "durable", "workloada", 64, 9_000),
+        run("mysql", "durable", "workloada", 64, 6_000), run("memory", null, "workloada", 64, 900_000));
+    assertThat(sentences(runs, List.of(), List.of())).contains("Fastest store per workload, profile durable at 64 "
+        + "threads: workloada postgres (9,000 ops/s, 1.50x mysql) (memory, without durability profiles, left out).");
   }
 
   @Test
