@@ -9,6 +9,7 @@ import java.util.LinkedHashSet;
 import java.time.Duration;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import oshi.SystemInfo;
 import oshi.software.os.OSProcess;
@@ -114,7 +115,7 @@ public final class ServerTarget {
         return embedded(); // a server inside the driver's JVM, such as a test's in-process server
       }
       if (listener.process() != null) {
-        return tree(os, listener.process(), listener.address());
+        return tree(os, listener.process(), listener.address(), local.host(), local.port());
       }
       ServerTarget all = byName(os, names, "");
       if (all.unavailableReason != null) {
@@ -181,7 +182,7 @@ public final class ServerTarget {
     if (found.process().getProcessID() == os.getProcessId()) {
       return unavailable("the server on " + host + ":" + port + " runs inside the driver's own process");
     }
-    return tree(os, found.process(), found.address());
+    return tree(os, found.process(), found.address(), host, port);
   }
 
   /** @return the target of an embedded store: the driver's own process */
@@ -196,23 +197,30 @@ public final class ServerTarget {
 
   /**
    * The listening process and its descendants, found again at each call: a fresh reading by pid, so the
-   * target stays immutable. A restarted server (same pid, another start time) ends the list.
+   * target stays immutable. When that process has ended or its pid was reused (a server killed or restarted
+   * mid-run), the process now listening on {@code host:port} is followed instead, so the figure goes on with
+   * the instance the binding reconnected to; until one listens, the list is empty.
    */
-  private static ServerTarget tree(OperatingSystem os, OSProcess root, String address) {
-    int rootPid = root.getProcessID();
-    long rootStart = root.getStartTime();
+  private static ServerTarget tree(OperatingSystem os, OSProcess first, String address, String host, int port) {
+    AtomicReference<OSProcess> root = new AtomicReference<>(first);
     Supplier<List<OSProcess>> members = () -> {
-      OSProcess now = os.getProcess(rootPid);
-      if (now == null || Math.abs(now.getStartTime() - rootStart) > 1000) {
-        return List.of();
+      OSProcess known = root.get();
+      OSProcess now = os.getProcess(known.getProcessID());
+      if (now == null || Math.abs(now.getStartTime() - known.getStartTime()) > 1000) {
+        OSProcess listening = ServerListener.find(os, host, port).process();
+        if (listening == null || listening.getProcessID() == os.getProcessId()) {
+          return List.of();
+        }
+        root.set(listening);
+        now = listening;
       }
       List<OSProcess> all = new ArrayList<>();
       all.add(now);
-      all.addAll(os.getDescendantProcesses(rootPid, null, null, 0));
+      all.addAll(os.getDescendantProcesses(now.getProcessID(), null, null, 0));
       return all;
     };
-    return new ServerTarget(members, false, root.getName() + " pid " + rootPid + " listening on " + address
-        + " and its children (" + pids(members.get().size()) + ")", null, null, null, null);
+    return new ServerTarget(members, false, first.getName() + " pid " + first.getProcessID() + " listening on "
+        + address + " and its children (" + pids(members.get().size()) + ")", null, null, null, null);
   }
 
   private static ServerTarget byName(OperatingSystem os, Set<String> names, String suffix) {

@@ -34,7 +34,8 @@ class ServerListenerTargetTest {
       import os, socket, sys, time
       open('/proc/self/comm', 'w').write(sys.argv[1])
       s = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-      s.bind(('127.0.0.1', 0))
+      s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+      s.bind(('127.0.0.1', int(sys.argv[2]) if len(sys.argv) > 2 else 0))
       s.listen(8)
       parent = os.getpid()
       def spawn(busy):
@@ -63,7 +64,13 @@ class ServerListenerTargetTest {
   }
 
   private Server start() throws IOException {
-    Process p = new ProcessBuilder("python3", "-c", SERVER, NAME).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+    return start(0);
+  }
+
+  /** @param port the port to listen on, 0 for an ephemeral one */
+  private Server start(int port) throws IOException {
+    Process p = new ProcessBuilder("python3", "-c", SERVER, NAME, Integer.toString(port))
+        .redirectError(ProcessBuilder.Redirect.INHERIT).start();
     BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
     String[] first = out.readLine().trim().split(" ");
     Server s = new Server(p, Integer.parseInt(first[0]), Long.parseLong(first[1]), out,
@@ -122,6 +129,19 @@ class ServerListenerTargetTest {
     assertThat(expected).as("the busy child got some CPU at all").isGreaterThan(3.0);
     assertThat(cpu.server().averagePercent()).as("counts the new child, whose twin in the decoy does not count")
         .isBetween(0.6 * expected, 1.4 * expected + 5);
+  }
+
+  @Test
+  void aServerRestartedOnThePortIsFollowedAndItsPredecessorIsNoLongerCounted() throws Exception {
+    Server first = start();
+    ServerTarget target = target(first.port());
+    first.process().descendants().forEach(ProcessHandle::destroyForcibly);
+    first.process().destroyForcibly().waitFor();
+
+    Server second = start(first.port());
+
+    assertThat(target.pids()).as("the instance now listening on the port, as after a crash and restart mid-run")
+        .containsExactlyInAnyOrder((int) second.process().pid(), (int) second.child());
   }
 
   @Test
