@@ -41,7 +41,7 @@ final class BindingsCommand implements Callable<Integer> {
       List<String> profiles = loader.profiles(p.name());
       if (!profiles.isEmpty()) {
         out.println("  profiles: " + String.join(", ", profiles) + "   (-p profile=<name>; files in conf/"
-            + p.name() + "/)");
+            + p.name() + "/, in a source checkout bindings/" + p.name() + "/conf/)");
       }
       table(out, p.properties());
       out.println();

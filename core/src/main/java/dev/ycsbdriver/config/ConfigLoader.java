@@ -18,7 +18,7 @@ import java.util.TreeSet;
  * Merges a command's configuration in YCSB's order, then applies the durability profile:
  * <ol>
  *   <li>the {@code -P} files, in the order given (later files override earlier ones);</li>
- *   <li>the profile file {@code conf/<binding>/<profile>.properties}, when {@code profile} is set;</li>
+ *   <li>the profile file {@code <profile>.properties}, when {@code profile} is set (see {@link #profileDirectories});</li>
  *   <li>{@code -p key=value} and the flags ({@code -threads}, {@code -target}, {@code -s}, {@code -l}),
  *       in command-line order (later ones override earlier ones).</li>
  * </ol>
@@ -111,14 +111,29 @@ public final class ConfigLoader {
   }
 
   /**
+   * Where a binding's durability profiles are looked up, first match wins: {@code conf/<binding>/} under the
+   * installation directory (where the distribution puts each binding's profiles, and where a user adds their
+   * own), then {@code bindings/<binding>/conf/} (where a binding's profiles live in a source checkout: they
+   * ship inside the binding's folder).
+   *
+   * @param bindingName canonical binding name, which is also the binding's folder name
+   * @return the directories, in lookup order; they need not exist
+   */
+  public List<Path> profileDirectories(String bindingName) {
+    return List.of(home.resolve("conf").resolve(bindingName), home.resolve("bindings").resolve(bindingName).resolve("conf"));
+  }
+
+  /**
    * @param bindingName canonical binding name
-   * @return the profiles shipped for the binding (file names under {@code conf/<binding>/} without
+   * @return the profiles shipped for the binding (file names in {@link #profileDirectories} without
    *     {@code .properties}), sorted; empty when it has none
    */
   public List<String> profiles(String bindingName) {
     TreeSet<String> names = new TreeSet<>();
-    Path dir = home.resolve("conf").resolve(bindingName);
-    if (Files.isDirectory(dir)) {
+    for (Path dir : profileDirectories(bindingName)) {
+      if (!Files.isDirectory(dir)) {
+        continue;
+      }
       try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, "*.properties")) {
         for (Path f : files) {
           String n = f.getFileName().toString();
@@ -132,7 +147,14 @@ public final class ConfigLoader {
   }
 
   private Path profileFile(String bindingName, String profile) throws ConfigException {
-    Path file = home.resolve("conf").resolve(bindingName).resolve(profile + ".properties");
+    List<Path> dirs = profileDirectories(bindingName);
+    Path file = dirs.get(0).resolve(profile + ".properties");
+    for (Path dir : dirs) {
+      if (Files.isRegularFile(dir.resolve(profile + ".properties"))) {
+        file = dir.resolve(profile + ".properties");
+        break;
+      }
+    }
     if (!profile.matches("[A-Za-z0-9_.-]+") || !Files.isRegularFile(file)) {
       List<String> known = profiles(bindingName);
       String near = Names.nearest(profile, known);

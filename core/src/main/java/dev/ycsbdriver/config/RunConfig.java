@@ -90,7 +90,7 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
       "after maxexecutiontime or Ctrl-C, how long to wait for operations still inside the binding, 0 to 1h")
       .duration(Duration.ZERO, Duration.ofHours(1));
   public static final PropertySpec PROFILE = PropertySpec.optional("profile", "",
-      "durability profile: conf/<binding>/<profile>.properties, e.g. durable or fast");
+      "durability profile: <profile>.properties in conf/<binding>/ (distribution) or bindings/<binding>/conf/ (source checkout), e.g. durable or fast");
   /**
    * What a durability profile claims about a crash of the store's process, checked by {@code crashtest}:
    * {@code no-loss} (no acknowledged write is lost), {@code recent-loss} (the last acknowledged writes may be
