@@ -22,7 +22,7 @@ import dev.ycsbdriver.runner.Preflight;
 import dev.ycsbdriver.runner.StopSignal;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
-import dev.ycsbdriver.spi.Phase;
+import dev.ycsbdriver.config.Phase;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package dev.ycsbdriver.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ycsbdriver.config.ConfigException;
-import dev.ycsbdriver.report.ResultMerger;
+import dev.ycsbdriver.result.merge.ResultMerger;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;

@@ -19,7 +19,7 @@ import dev.ycsbdriver.runner.Runner;
 import dev.ycsbdriver.runner.StopSignal;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
-import dev.ycsbdriver.spi.Phase;
+import dev.ycsbdriver.config.Phase;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.PrintStream;

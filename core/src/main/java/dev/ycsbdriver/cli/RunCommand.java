@@ -1,6 +1,6 @@
 package dev.ycsbdriver.cli;
 
-import dev.ycsbdriver.spi.Phase;
+import dev.ycsbdriver.config.Phase;
 import picocli.CommandLine.Command;
 
 /** {@code ycsb run}: executes the workload's operations (YCSB's {@code -t}). */

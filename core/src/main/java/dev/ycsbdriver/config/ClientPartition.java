@@ -1,6 +1,5 @@
 package dev.ycsbdriver.config;
 
-import dev.ycsbdriver.spi.Phase;
 
 /**
  * Which of several driver processes this one is ({@code client.index} of {@code client.count}), and the

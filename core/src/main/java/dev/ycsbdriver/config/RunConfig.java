@@ -1,6 +1,5 @@
 package dev.ycsbdriver.config;
 
-import dev.ycsbdriver.spi.Phase;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

@@ -68,7 +68,7 @@ public final class ResultReader {
     List<RunResult> out = new ArrayList<>();
     List<CrashResult> crashes = new ArrayList<>();
     for (Path f : files) {
-      JsonNode n = document(f);
+      JsonNode n = ResultJson.read(f);
       if (CrashResults.PHASE.equals(n.path("phase").asText())) {
         crashes.add(CrashResults.read(f, n));
         continue;
@@ -88,7 +88,7 @@ public final class ResultReader {
 
   /** @return the run, or null for a load phase or a crash test */
   static RunResult readOne(Path file) throws ConfigException {
-    return run(file, document(file));
+    return run(file, ResultJson.read(file));
   }
 
   private static RunResult run(Path file, JsonNode n) {
@@ -166,32 +166,6 @@ public final class ResultReader {
     return settings;
   }
 
-  /**
-   * @param file a result JSON
-   * @return the document, after checking that it is a result of a schema version this driver reads
-   * @throws ConfigException if it cannot be read, is not JSON, is not a result of ycsb-driver, or has
-   *     a schema version outside {@link ResultJson#OLDEST_READABLE_SCHEMA_VERSION} to {@link ResultJson#SCHEMA_VERSION}
-   */
-  static JsonNode document(Path file) throws ConfigException {
-    JsonNode n;
-    try {
-      n = JSON.readTree(file.toFile());
-    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-      throw new ConfigException(file + ": not a result JSON: " + e.getOriginalMessage(), e);
-    } catch (IOException e) {
-      throw new ConfigException(file + ": cannot read: " + e.getMessage(), e);
-    }
-    if (n == null || !n.isObject() || !n.has("schemaVersion")) {
-      throw new ConfigException(file + ": not a result JSON of ycsb-driver (no schemaVersion)");
-    }
-    int version = n.get("schemaVersion").asInt();
-    if (version < ResultJson.OLDEST_READABLE_SCHEMA_VERSION || version > ResultJson.SCHEMA_VERSION) {
-      throw new ConfigException(file + ": schemaVersion must be " + ResultJson.OLDEST_READABLE_SCHEMA_VERSION + " to "
-          + ResultJson.SCHEMA_VERSION + ", got " + n.get("schemaVersion").asText()
-          + "; use the ycsb-driver version that wrote it");
-    }
-    return n;
-  }
   /**
    * The result's {@code throughputOkOpsPerSec}; in results written before it existed, throughput times
    * the share of OK calls in the status counts, as {@code RunReport.okOperations} defines it.

@@ -5,7 +5,6 @@
  * {@link dev.ycsbdriver.report.ReportTables} lays out the tables once, and Markdown, HTML, CSV, JSON and
  * XChart images are views of them, opened by the summary sentences of {@code ReportSummary} and the
  * durable-vs-fast table of {@link dev.ycsbdriver.report.DurableVsFast} ({@link dev.ycsbdriver.report.ReportWriter} writes them all).
- * {@link dev.ycsbdriver.report.ResultMerger} merges the results of several clients of one run
- * ({@code client.index} of {@code client.count}) into one result directory, adding their HdrHistogram logs.
+ * Merging several clients' results into one is result code, in {@link dev.ycsbdriver.result.merge}.
  */
 package dev.ycsbdriver.report;

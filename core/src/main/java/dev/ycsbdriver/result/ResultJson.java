@@ -1,9 +1,11 @@
 package dev.ycsbdriver.result;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.cpu.CpuFigure;
 import dev.ycsbdriver.cpu.CpuSample;
 import dev.ycsbdriver.cpu.CpuSummary;
@@ -280,5 +282,35 @@ public final class ResultJson {
 
   private static Double finite(double v) {
     return Double.isFinite(v) ? v : null;
+  }
+
+  /**
+   * Reads a result JSON that this version can read.
+   *
+   * @param file a {@code result.json} (or a merged one)
+   * @return its document, an object whose {@code schemaVersion} is {@link #OLDEST_READABLE_SCHEMA_VERSION} to
+   *     {@link #SCHEMA_VERSION}
+   * @throws ConfigException when the file cannot be read, is not JSON, is not a result of ycsb-driver or has a
+   *     schema version this version cannot read; the message is one line naming the file
+   */
+  public static JsonNode read(Path file) throws ConfigException {
+    JsonNode n;
+    try {
+      n = MAPPER.readTree(file.toFile());
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new ConfigException(file + ": not a result JSON: " + e.getOriginalMessage(), e);
+    } catch (IOException e) {
+      throw new ConfigException(file + ": cannot read: " + e.getMessage(), e);
+    }
+    if (n == null || !n.isObject() || !n.has("schemaVersion")) {
+      throw new ConfigException(file + ": not a result JSON of ycsb-driver (no schemaVersion)");
+    }
+    int version = n.get("schemaVersion").asInt();
+    if (version < OLDEST_READABLE_SCHEMA_VERSION || version > SCHEMA_VERSION) {
+      throw new ConfigException(file + ": schemaVersion must be " + OLDEST_READABLE_SCHEMA_VERSION + " to "
+          + SCHEMA_VERSION + ", got " + n.get("schemaVersion").asText()
+          + "; use the ycsb-driver version that wrote it");
+    }
+    return n;
   }
 }

@@ -14,7 +14,7 @@ import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.RunConfig;
 import dev.ycsbdriver.config.Settings;
-import dev.ycsbdriver.spi.Phase;
+import dev.ycsbdriver.config.Phase;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

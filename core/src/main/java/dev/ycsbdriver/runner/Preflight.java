@@ -11,7 +11,7 @@ import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.cpu.CpuConfig;
 import dev.ycsbdriver.measure.MeasurementConfig;
 import dev.ycsbdriver.spi.BindingProvider;
-import dev.ycsbdriver.spi.Phase;
+import dev.ycsbdriver.config.Phase;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -8,7 +8,7 @@ import dev.ycsbdriver.measure.MeasurementRegistry;
 import dev.ycsbdriver.measure.OperationMeasurement;
 import dev.ycsbdriver.result.OperationReport;
 import dev.ycsbdriver.result.Outcome;
-import dev.ycsbdriver.spi.Phase;
+import dev.ycsbdriver.config.Phase;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -26,7 +26,7 @@ import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.ErrorLog;
-import dev.ycsbdriver.spi.Phase;
+import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.spi.RestoredSetting;
 import dev.ycsbdriver.spi.ServerFacts;
 import java.time.Duration;

@@ -1,5 +1,6 @@
 package dev.ycsbdriver.spi;
 
+import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.config.Settings;
 import java.nio.file.Path;
 import java.util.Objects;

@@ -3,7 +3,7 @@ package dev.ycsbdriver.config;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.ycsbdriver.spi.Phase;
+import dev.ycsbdriver.config.Phase;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

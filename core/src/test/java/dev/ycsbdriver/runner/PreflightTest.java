@@ -13,7 +13,7 @@ import dev.ycsbdriver.measure.MeasurementConfig;
 import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingProvider;
-import dev.ycsbdriver.spi.Phase;
+import dev.ycsbdriver.config.Phase;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

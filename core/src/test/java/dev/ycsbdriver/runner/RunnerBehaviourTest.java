@@ -148,7 +148,7 @@ class RunnerBehaviourTest {
         java.util.List.of(workload("workloadc")),
         Map.of("operationcount", "0", "basicdb.verbose", "false", "target", "2000", "result.dir", results.toString()),
         "basic");
-    var config = dev.ycsbdriver.config.RunConfig.from(settings, dev.ycsbdriver.spi.Phase.RUN);
+    var config = dev.ycsbdriver.config.RunConfig.from(settings, dev.ycsbdriver.config.Phase.RUN);
     stopper.start();
     var report = new Runner(new RunRequest("basic", "workloadc", BindingCatalog.load().find("basic"), settings, config,
         results.resolve("run"), err, stop)).run();

@@ -9,7 +9,7 @@ import dev.ycsbdriver.config.RunConfig;
 import dev.ycsbdriver.result.Outcome;
 import dev.ycsbdriver.result.RunReport;
 import dev.ycsbdriver.spi.BindingProvider;
-import dev.ycsbdriver.spi.Phase;
+import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.testing.BlockingInitDb;
 import dev.ycsbdriver.testing.BlockingOpenProvider;
 import dev.ycsbdriver.testing.CliRun;

@@ -8,7 +8,7 @@ import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.runner.BindingCatalog;
 import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
-import dev.ycsbdriver.spi.Phase;
+import dev.ycsbdriver.config.Phase;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package dev.ycsbdriver.binding.jdbc;
 
 import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingException;
-import dev.ycsbdriver.spi.Phase;
+import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package dev.ycsbdriver.report;
+package dev.ycsbdriver.result.merge;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;

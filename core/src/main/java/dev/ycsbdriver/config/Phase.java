@@ -1,4 +1,4 @@
-package dev.ycsbdriver.spi;
+package dev.ycsbdriver.config;
 
 /** The two phases of a YCSB run: {@code load} inserts the records, {@code run} executes the workload. */
 public enum Phase {

@@ -1,4 +1,4 @@
-package dev.ycsbdriver.report;
+package dev.ycsbdriver.result.merge;
 
 import static dev.ycsbdriver.result.YcsbTextSummary.line;
 

@@ -1,9 +1,10 @@
-package dev.ycsbdriver.report;
+package dev.ycsbdriver.result.merge;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.result.HistogramLogs;
 import dev.ycsbdriver.result.ResultFiles;
+import dev.ycsbdriver.result.ResultJson;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -39,7 +40,7 @@ record MergeSource(Path file, JsonNode json, Instant start, Instant end, Map<Str
     if (!Files.isRegularFile(file)) {
       throw new ConfigException(file + ": no such result file; give run directories or their result.json");
     }
-    JsonNode n = ResultReader.document(file);
+    JsonNode n = ResultJson.read(file);
     Instant start;
     Instant end;
     try {

@@ -1,4 +1,4 @@
-package dev.ycsbdriver.report;
+package dev.ycsbdriver.result.merge;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;

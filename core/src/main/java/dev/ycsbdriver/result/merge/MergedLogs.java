@@ -1,4 +1,4 @@
-package dev.ycsbdriver.report;
+package dev.ycsbdriver.result.merge;
 
 import dev.ycsbdriver.result.HistogramLogs;
 import java.io.IOException;
