@@ -76,7 +76,7 @@ public final class GenericJdbcProvider implements BindingProvider {
         s.getBoolean(JdbcKeys.DROP_TABLE), context.phase(), s.getInt(JdbcKeys.BATCH_SIZE),
         s.getInt(JdbcKeys.FETCH_SIZE), s.getBoolean(JdbcKeys.AUTO_COMMIT),
         ServerLocation.unknown("the jdbc binding cannot tell which processes are the server; "
-            + "set cpu.server.process or cpu.server.pid"));
+            + "set cpu.server.process or cpu.server.pid"), SqlErrors.forUrl(url));
     return SqlStore.open(spec, reconnect, c -> {
       DatabaseMetaData md = c.getMetaData();
       return new ServerFacts(md.getDatabaseProductName(), md.getDatabaseProductVersion(), context.profile(),

@@ -69,6 +69,8 @@ public final class JdbcDb extends DB {
   private PreparedStatement delete;
   private final BatchedLatency batched = new BatchedLatency();
   private final Reconnect reconnect;
+  /** What counts as a lost connection for this store. */
+  private final SqlErrors sqlErrors;
   private final ErrorLog.Connection link;
   /** The wait before the next reconnect attempt, in nanoseconds; 0 while connected. */
   private long backoffNanos;
@@ -81,10 +83,12 @@ public final class JdbcDb extends DB {
    * @param fetchSize rows fetched per round trip by scans, 0 for the driver's default
    * @param autoCommit whether each statement commits itself; otherwise the driver commits after each write
    * @param reconnect the backoff after a broken connection, and where errors are reported
+   * @param errors the store's rules: which failures mean the connection is gone
    */
   public JdbcDb(ConnectionSource source, UserTable table, int batchSize, int fetchSize, boolean autoCommit,
-                Reconnect reconnect) {
+                Reconnect reconnect, SqlErrors errors) {
     this.source = source;
+    this.sqlErrors = errors;
     this.reconnect = reconnect;
     this.link = reconnect.errors().connection(reconnect.binding());
     this.table = table;
@@ -339,7 +343,7 @@ public final class JdbcDb extends DB {
   }
 
   private boolean broken(SQLException e) {
-    if (SqlFailures.isConnectionLoss(e)) {
+    if (sqlErrors.isConnectionLoss(e)) {
       return true;
     }
     try {

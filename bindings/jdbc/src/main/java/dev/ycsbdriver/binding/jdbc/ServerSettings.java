@@ -96,7 +96,7 @@ public final class ServerSettings implements AutoCloseable {
     try {
       admin = request.source().open();
     } catch (SQLException e) {
-      throw SqlFailures.connectFailure(request.binding(), request.server(), e);
+      throw SqlFailures.connectFailure(request.binding(), request.server(), e, request.dialect().errors());
     }
     ServerSettings settings = null;
     try {
@@ -115,7 +115,7 @@ public final class ServerSettings implements AutoCloseable {
       }
       closeQuietly(admin);
       throw SqlFailures.failure(request.binding(), "reading or changing the server's " + request.dialect().scope()
-          + " settings", e);
+          + " settings", e, request.dialect().errors());
     } catch (ConfigException | BindingException | RuntimeException e) {
       closeQuietly(admin);
       throw e;

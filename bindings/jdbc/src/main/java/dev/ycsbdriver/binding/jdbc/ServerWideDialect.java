@@ -17,6 +17,11 @@ public interface ServerWideDialect {
    */
   String scope();
 
+  /** @return how the store says what went wrong; the SQL standard's classes unless the store has its own */
+  default SqlErrors errors() {
+    return SqlErrors.STANDARD;
+  }
+
   /**
    * @return the server's own identity, the same for every role and across restarts, different for another
    *     instance behind the same address

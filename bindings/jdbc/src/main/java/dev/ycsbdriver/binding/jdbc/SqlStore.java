@@ -38,10 +38,11 @@ public final class SqlStore implements Binding {
    * @param fetchSize rows per scan round trip, 0 for the driver's default
    * @param autoCommit whether statements commit themselves
    * @param location where the server runs, for CPU sampling
+   * @param errors how the store says what went wrong (its module's {@link SqlErrors})
    */
   public record Spec(String binding, String server, ConnectionSource source, UserTable table, String keyType,
                      String fieldType, boolean createTable, boolean dropTable, Phase phase, int batchSize,
-                     int fetchSize, boolean autoCommit, ServerLocation location) {
+                     int fetchSize, boolean autoCommit, ServerLocation location, SqlErrors errors) {
   }
 
   /** Reads the server's version and effective settings on the check connection. */
@@ -79,7 +80,7 @@ public final class SqlStore implements Binding {
     try {
       c = spec.source().open();
     } catch (SQLException e) {
-      throw SqlFailures.connectFailure(spec.binding(), spec.server(), e);
+      throw SqlFailures.connectFailure(spec.binding(), spec.server(), e, spec.errors());
     }
     try {
       c.setAutoCommit(true);
@@ -88,13 +89,13 @@ public final class SqlStore implements Binding {
       try {
         facts = factsReader.read(c);
       } catch (SQLException e) {
-        throw SqlFailures.failure(spec.binding(), "reading the server's settings", e);
+        throw SqlFailures.failure(spec.binding(), "reading the server's settings", e, spec.errors());
       }
       return new SqlStore(spec, reconnect, c, facts);
     } catch (BindingException | SQLException | RuntimeException e) {
       closeQuietly(c);
       if (e instanceof SQLException sql) {
-        throw SqlFailures.failure(spec.binding(), "preparing the session", sql);
+        throw SqlFailures.failure(spec.binding(), "preparing the session", sql, spec.errors());
       }
       if (e instanceof BindingException be) {
         throw be;
@@ -110,30 +111,30 @@ public final class SqlStore implements Binding {
         s.execute(spec.table().dropSql());
       }
       // only the load phase creates: an empty table made for a run would only turn its reads into NOT_FOUND
-      if (spec.phase() == Phase.LOAD && spec.createTable() && !exists(c, name)) {
+      if (spec.phase() == Phase.LOAD && spec.createTable() && !exists(c, name, spec.errors())) {
         s.execute(spec.table().createSql(spec.keyType(), spec.fieldType()));
       }
     } catch (SQLException e) {
-      throw SqlFailures.failure(spec.binding(), "preparing table " + name, e);
+      throw SqlFailures.failure(spec.binding(), "preparing table " + name, e, spec.errors());
     }
     try {
-      if (!exists(c, name)) {
+      if (!exists(c, name, spec.errors())) {
         String hint = spec.phase() == Phase.LOAD
             ? "add -p createtable=true to create it"
             : "load the records first: bin/ycsb load " + spec.binding() + " -P <workload> -p createtable=true";
         throw new BindingException(spec.binding() + ": table " + name + " does not exist; " + hint);
       }
     } catch (SQLException e) {
-      throw SqlFailures.failure(spec.binding(), "checking table " + name, e);
+      throw SqlFailures.failure(spec.binding(), "checking table " + name, e, spec.errors());
     }
   }
 
-  private static boolean exists(Connection c, String table) throws SQLException {
+  private static boolean exists(Connection c, String table, SqlErrors errors) throws SQLException {
     try (Statement s = c.createStatement()) {
       s.executeQuery("SELECT 1 FROM " + table + " WHERE 1 = 0").close();
       return true;
     } catch (SQLException e) {
-      if (SqlFailures.isUndefinedTable(e)) {
+      if (errors.isUndefinedTable(e)) {
         return false;
       }
       throw e;
@@ -172,7 +173,7 @@ public final class SqlStore implements Binding {
   @Override
   public DB newDb() {
     return new JdbcDb(spec.source(), spec.table(), spec.batchSize(), spec.fetchSize(), spec.autoCommit(),
-        reconnect);
+        reconnect, spec.errors());
   }
 
   @Override

@@ -35,7 +35,7 @@ class JdbcDbReconnectTest {
 
   @Test
   void aBrokenConnectionIsReplacedWithBackoffAndTheOutageIsReported() throws Exception {
-    JdbcDb db = new JdbcDb(this::open, new UserTable("usertable", "field", 2), 0, 0, true, backoff);
+    JdbcDb db = new JdbcDb(this::open, new UserTable("usertable", "field", 2), 0, 0, true, backoff, SqlErrors.STANDARD);
     db.init();
     assertThat(read(db)).isEqualTo(Status.OK);
 
@@ -72,7 +72,7 @@ class JdbcDbReconnectTest {
 
   @Test
   void aFailedStatementOnAWorkingConnectionKeepsTheConnection() throws Exception {
-    JdbcDb db = new JdbcDb(this::open, new UserTable("usertable", "field", 2), 0, 0, true, backoff);
+    JdbcDb db = new JdbcDb(this::open, new UserTable("usertable", "field", 2), 0, 0, true, backoff, SqlErrors.STANDARD);
     db.init();
 
     assertThat(db.read("usertable", "constraint", Set.of("field0"), new HashMap<>())).isEqualTo(Status.ERROR);

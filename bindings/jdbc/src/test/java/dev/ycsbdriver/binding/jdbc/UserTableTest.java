@@ -52,18 +52,19 @@ class UserTableTest {
   @Test
   void startupFailuresAreOneLineWithoutSecrets() {
     SQLException refused = new SQLException("Connection to 127.0.0.1:1 refused", "08001", new ConnectException("refused"));
-    assertThat(SqlFailures.connectFailure("postgres", "127.0.0.1:1/ycsb", refused).getMessage())
+    assertThat(SqlFailures.connectFailure("postgres", "127.0.0.1:1/ycsb", refused, SqlErrors.STANDARD).getMessage())
         .isEqualTo("postgres: cannot connect to 127.0.0.1:1/ycsb (connection refused); is the server running?");
 
-    SQLException auth = new SQLException("FATAL: password authentication failed for user \"u\"", "28P01");
-    assertThat(SqlFailures.connectFailure("postgres", "h:5432/db", auth).getMessage())
-        .isEqualTo("postgres: authentication failed at h:5432/db: password authentication failed for user \"u\"");
+    SQLException auth = new SQLException("Access denied for user 'u'@'h' (using password: YES)", "28000");
+    assertThat(SqlFailures.connectFailure("mysql", "h:3306/db", auth, SqlErrors.STANDARD).getMessage())
+        .isEqualTo("mysql: authentication failed at h:3306/db: Access denied for user 'u'@'h' (using password: YES)");
 
     SQLException other = new SQLException("bad url jdbc:x://u:s3cret@h/db?password=s3cret\nsecond line", "XX000");
-    assertThat(SqlFailures.connectFailure("jdbc", "h", other).getMessage())
+    assertThat(SqlFailures.connectFailure("jdbc", "h", other, SqlErrors.STANDARD).getMessage())
         .doesNotContain("s3cret").doesNotContain("\n").startsWith("jdbc: bad url");
 
-    assertThat(SqlFailures.isUndefinedTable(new SQLException("x", "42P01"))).isTrue();
-    assertThat(SqlFailures.isUndefinedTable(new SQLException("x", "42501"))).isFalse();
+    assertThat(SqlErrors.STANDARD.isUndefinedTable(new SQLException("x", "42S02"))).isTrue();
+    assertThat(SqlErrors.STANDARD.isUndefinedTable(new SQLException("x", "42P01"))).as("PostgreSQL's code is its module's").isFalse();
+    assertThat(SqlErrors.forUrl("jdbc:unknown://h/db")).isSameAs(SqlErrors.STANDARD);
   }
 }

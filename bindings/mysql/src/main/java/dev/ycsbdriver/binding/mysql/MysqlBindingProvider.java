@@ -5,6 +5,7 @@ import dev.ycsbdriver.binding.jdbc.JdbcKeys;
 import dev.ycsbdriver.binding.jdbc.Reconnect;
 import dev.ycsbdriver.binding.jdbc.RestoringStore;
 import dev.ycsbdriver.binding.jdbc.ServerSettings;
+import dev.ycsbdriver.binding.jdbc.SqlErrors;
 import dev.ycsbdriver.binding.jdbc.SqlStore;
 import dev.ycsbdriver.binding.jdbc.TimedConnections;
 import dev.ycsbdriver.binding.jdbc.UserTable;
@@ -125,7 +126,7 @@ public final class MysqlBindingProvider implements BindingProvider {
     return RestoringStore.open(new SqlStore.Spec(name(), server, source, UserTable.of(s.toProperties()),
         "VARCHAR(255)", "TEXT", s.getBoolean(MysqlKeys.CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE),
         context.phase(), batchSize, fetchSize, autoCommit, ServerLocation.ofHost(host,
-            ServerLocation.port(m.group(2) == null ? "3306" : m.group(2)), "mariadbd", "mysqld")),
+            ServerLocation.port(m.group(2) == null ? "3306" : m.group(2)), "mariadbd", "mysqld"), SqlErrors.STANDARD),
         reconnect, c -> facts(c, context.profile(), changed.warnings(), changed.restored(), binlogAsked), changed);
   }
 

@@ -122,7 +122,7 @@ public final class PostgresBindingProvider implements BindingProvider {
     SqlStore.Spec spec = new SqlStore.Spec(name(), server, source, UserTable.of(s.toProperties()),
         "VARCHAR(255)", "TEXT", s.getBoolean(PostgresKeys.CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE),
         context.phase(), batchSize, s.getInt(JdbcKeys.effective(s, PostgresKeys.FETCH_SIZE, JdbcKeys.FETCH_SIZE)), autoCommit,
-        ServerLocation.ofHost(host, ServerLocation.port(parsed.getProperty("PGPORT", "5432")), "postgres"));
+        ServerLocation.ofHost(host, ServerLocation.port(parsed.getProperty("PGPORT", "5432")), "postgres"), PostgresErrors.INSTANCE);
     return RestoringStore.open(spec, reconnect, c -> facts(c, context.profile(), changed.warnings(),
         changed.restored()), changed);
   }

@@ -1,6 +1,7 @@
 package dev.ycsbdriver.binding.postgres;
 
 import dev.ycsbdriver.binding.jdbc.ServerWideDialect;
+import dev.ycsbdriver.binding.jdbc.SqlErrors;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -46,6 +47,11 @@ final class SystemSettings implements ServerWideDialect {
   @Override
   public String scope() {
     return "ALTER SYSTEM";
+  }
+
+  @Override
+  public SqlErrors errors() {
+    return PostgresErrors.INSTANCE;
   }
 
   /**

@@ -78,7 +78,7 @@ public final class SqliteBindingProvider implements BindingProvider {
     ConnectionSource source = () -> config.createConnection(url);
     SqlStore.Spec spec = new SqlStore.Spec(name(), dir.toString(), source, UserTable.of(s.toProperties()),
         "VARCHAR(255)", "TEXT", s.getBoolean(CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE), context.phase(),
-        s.getInt(BATCH_SIZE), 0, true, ServerLocation.embedded());
+        s.getInt(BATCH_SIZE), 0, true, ServerLocation.embedded(), SqliteErrors.INSTANCE);
     return SqlStore.open(spec, Reconnect.embedded(name(), context.errors()), c -> facts(c, context.profile(), dir));
   }
 
