@@ -134,11 +134,33 @@ public final class SqlStore implements Binding {
       s.executeQuery("SELECT 1 FROM " + table + " WHERE 1 = 0").close();
       return true;
     } catch (SQLException e) {
-      if (errors.isUndefinedTable(e)) {
+      if (errors.isUndefinedTable(e) || !listed(c, table)) {
         return false;
       }
       throw e;
     }
+  }
+
+  /**
+   * Whether the catalog lists the table, in the case given, upper or lower case (stores fold unquoted names
+   * differently): the store-independent answer when the store's own codes did not say "undefined table", as
+   * for the generic binding against a store whose module is not on the classpath.
+   *
+   * @throws SQLException when the catalog cannot be read
+   */
+  private static boolean listed(Connection c, String table) throws SQLException {
+    if (!c.getAutoCommit()) {
+      c.rollback();
+    }
+    java.sql.DatabaseMetaData meta = c.getMetaData();
+    for (String name : new String[] {table, table.toUpperCase(java.util.Locale.ROOT), table.toLowerCase(java.util.Locale.ROOT)}) {
+      try (java.sql.ResultSet rs = meta.getTables(null, null, name, new String[] {"TABLE"})) {
+        if (rs.next()) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /**
