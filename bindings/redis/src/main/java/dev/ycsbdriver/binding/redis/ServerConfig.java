@@ -1,0 +1,295 @@
+package dev.ycsbdriver.binding.redis;
+
+import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.spi.BindingException;
+import dev.ycsbdriver.spi.RestoreJournal;
+import dev.ycsbdriver.spi.RestoredSetting;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.exceptions.JedisException;
+
+/**
+ * The server-wide settings a durability profile changes with {@code CONFIG SET} for one run ({@code appendonly},
+ * {@code appendfsync}) and puts back afterwards: they change the server for every other client.
+ *
+ * <p>{@link #open} first restores what a killed driver left in the server's {@link RestoreJournal} (with or without
+ * a profile), then journals the current values, then sets the wanted ones, waits until an AOF switched on is in
+ * force (its first rewrite ended) and checks with {@code CONFIG GET} that each is in force. With
+ * {@code redis.config.rewrite=true} it also runs {@code CONFIG REWRITE}, so that the server's config file holds the
+ * profile and a redis-server started again from its command line starts with it; the journal then holds the entry
+ * {@code config-file=rewrite} after the settings, and restoring rewrites the file again. {@link #restore()} sets
+ * everything back and removes the journal, once, from {@code Binding.close()} or a shutdown hook; after a
+ * {@code kill -9} the next command for the server does it from the journal.
+ *
+ * <p>Thread-safe.
+ */
+final class ServerConfig implements AutoCloseable {
+  /** The journal's pseudo-setting that stands for {@code CONFIG REWRITE}, after the real settings. */
+  static final String REWRITE = "config-file";
+  private static final String REWRITE_VALUE = "rewrite";
+  private static final String SCOPE = "CONFIG";
+  private static final long AOF_POLL_MILLIS = 50;
+
+  /**
+   * What to change.
+   *
+   * @param endpoint the server, for a fresh connection when the first one broke, and for messages
+   * @param profile the profile's name, or null
+   * @param journal the server's journal
+   * @param wanted setting name to value, in the order to set them; empty to only restore a journal
+   * @param strict true: a setting that cannot be set fails the run (exit code 3); false: a warning
+   * @param rewrite whether to {@code CONFIG REWRITE} after changing and after restoring
+   * @param aofTimeout longest wait for the first AOF rewrite after {@code appendonly yes}
+   */
+  record Request(RedisEndpoint endpoint, String profile, RestoreJournal journal, Map<String, String> wanted,
+                 boolean strict, boolean rewrite, Duration aofTimeout) {
+    /** Copies {@code wanted}, keeping its order. */
+    Request {
+      Objects.requireNonNull(endpoint, "endpoint");
+      Objects.requireNonNull(journal, "journal");
+      wanted = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(wanted));
+    }
+  }
+
+  private final Request request;
+  private final Jedis admin;
+  private final List<RestoredSetting> restoredFromJournal;
+  private final List<String> warnings = new ArrayList<>();
+  private final Map<String, String> previous = new LinkedHashMap<>();
+  private final Thread hook;
+  private boolean restored;
+
+  private ServerConfig(Request request, Jedis admin, RestoreJournal.Recovery recovery) {
+    this.request = request;
+    this.admin = admin;
+    this.restoredFromJournal = recovery.restored();
+    this.warnings.addAll(recovery.warnings());
+    this.hook = new Thread(this::restore, "ycsb-redis-restore");
+  }
+
+  /**
+   * Restores a journal a killed driver left, then changes the wanted settings and checks they are in force.
+   *
+   * @param request what to change
+   * @param admin an open connection, kept for {@link #restore()}; the caller closes it after this object
+   * @return the changed settings; close it when the run ends
+   * @throws ConfigException when the journal cannot be read or written (exit code 2); nothing was changed
+   * @throws BindingException when a live driver holds the journal, the user lacks a privilege, or a setting is
+   *     refused or not in force while strict (exit code 3); what was changed is put back
+   * @throws JedisException when the connection fails; what was changed is put back
+   */
+  static ServerConfig open(Request request, Jedis admin) throws ConfigException, BindingException {
+    RestoreJournal.Recovery none = new RestoreJournal.Recovery(List.of(), List.of());
+    if (request.wanted().isEmpty() && !Files.exists(request.journal().path())) {
+      return new ServerConfig(request, admin, none);
+    }
+    String serverId = serverId(admin);
+    RestoreJournal.Recovery recovery = request.journal().recover(serverId, (n, v) -> put(admin, n, v));
+    ServerConfig config = new ServerConfig(request, admin, recovery);
+    try {
+      config.change(serverId);
+      return config;
+    } catch (ConfigException | BindingException | RuntimeException e) {
+      config.restore();
+      throw e;
+    }
+  }
+
+  /**
+   * The server's identity for the journal: its working directory and config file, which survive a restart (its
+   * {@code run_id} does not).
+   */
+  static String serverId(Jedis admin) {
+    try {
+      String dir = admin.configGet("dir").getOrDefault("dir", "?");
+      String file = ServerInfo.field(admin.info("server"), "config_file");
+      return "dir=" + dir + " config_file=" + (file == null || file.isEmpty() ? "none" : file);
+    } catch (redis.clients.jedis.exceptions.JedisDataException e) {
+      return null; // no right to CONFIG GET: the journal cannot tell this server from another at the address
+    }
+  }
+
+  private static void put(Jedis jedis, String name, String value) {
+    if (REWRITE.equals(name)) {
+      jedis.configRewrite();
+    } else {
+      jedis.configSet(name, value);
+    }
+  }
+
+  private void change(String serverId) throws ConfigException, BindingException {
+    if (request.wanted().isEmpty()) {
+      return;
+    }
+    Map<String, String> now = new LinkedHashMap<>();
+    try {
+      for (String name : request.wanted().keySet()) {
+        now.put(name, admin.configGet(name).getOrDefault(name, ""));
+      }
+    } catch (JedisException e) {
+      refusedAll("cannot read it with CONFIG GET (" + RedisFailures.firstLine(e.getMessage()) + ")");
+      return;
+    }
+    if (request.rewrite()) {
+      now.put(REWRITE, REWRITE_VALUE);
+    }
+    request.journal().record(serverId, now);
+    synchronized (this) {
+      if (previous.isEmpty()) {
+        Runtime.getRuntime().addShutdownHook(hook);
+      }
+      now.forEach(previous::putIfAbsent);
+    }
+    for (Map.Entry<String, String> w : request.wanted().entrySet()) {
+      try {
+        admin.configSet(w.getKey(), w.getValue());
+      } catch (JedisException e) {
+        refused(w.getKey(), w.getValue(), RedisFailures.firstLine(e.getMessage()));
+      }
+    }
+    if ("yes".equalsIgnoreCase(request.wanted().get("appendonly"))) {
+      awaitAof();
+    }
+    for (Map.Entry<String, String> w : request.wanted().entrySet()) {
+      String in = inForce(w.getKey());
+      if (!w.getValue().equalsIgnoreCase(in)) {
+        refused(w.getKey(), w.getValue(), "the server still reports " + in + " after CONFIG SET");
+      }
+    }
+    if (request.rewrite()) {
+      try {
+        admin.configRewrite();
+      } catch (JedisException e) {
+        refused(REWRITE, REWRITE_VALUE, "CONFIG REWRITE failed: " + RedisFailures.firstLine(e.getMessage()));
+      }
+    }
+  }
+
+  /** Waits until the AOF that {@code appendonly yes} switched on is written: its first rewrite has ended. */
+  private void awaitAof() throws BindingException {
+    long deadline = System.nanoTime() + request.aofTimeout().toNanos();
+    while (true) {
+      String info = admin.info("persistence");
+      if ("err".equals(ServerInfo.field(info, "aof_last_bgrewrite_status"))) {
+        refused("appendonly", "yes", "the server's AOF rewrite failed (aof_last_bgrewrite_status:err); see its log");
+        return;
+      }
+      if ("1".equals(ServerInfo.field(info, "aof_enabled")) && "0".equals(ServerInfo.field(info, "aof_rewrite_in_progress"))
+          && "0".equals(ServerInfo.field(info, "aof_rewrite_scheduled"))) {
+        return;
+      }
+      if (System.nanoTime() - deadline > 0) {
+        refused("appendonly", "yes", "its first AOF rewrite did not end within " + RedisKeys.PROFILE_TIMEOUT.key() + "="
+            + request.aofTimeout().toSeconds() + "s");
+        return;
+      }
+      try {
+        Thread.sleep(AOF_POLL_MILLIS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new BindingException("redis: interrupted while waiting for the AOF of profile " + request.profile());
+      }
+    }
+  }
+
+  private void refusedAll(String why) throws BindingException {
+    String what = "redis: cannot change CONFIG " + String.join(", ", request.wanted().keySet()) + " for profile "
+        + request.profile() + ": " + why;
+    if (request.strict()) {
+      throw new BindingException(what + "; nothing was changed; grant the user +config|get +config|set"
+          + (request.rewrite() ? " +config|rewrite" : "") + ", or add -p profile.strict=false");
+    }
+    warnings.add(what + "; the server's own values are in force for this run");
+  }
+
+  private void refused(String name, String value, String why) throws BindingException {
+    if (request.strict()) {
+      restore();
+      throw new BindingException("redis: cannot " + (REWRITE.equals(name) ? "CONFIG REWRITE" : "CONFIG SET " + name + " "
+          + value) + " for profile " + request.profile() + " (" + why + "); the previous values are restored; "
+          + (why.startsWith("NOPERM") ? "grant the user +config|set" + (request.rewrite() ? " +config|rewrite" : "")
+          : "check the server") + ", or add -p profile.strict=false");
+    }
+    warnings.add("redis: could not " + (REWRITE.equals(name) ? "CONFIG REWRITE" : "set " + name + " " + value) + " ("
+        + why + ")" + (REWRITE.equals(name) ? "" : "; " + inForce(name) + " is in force for this run"));
+  }
+
+  private String inForce(String name) {
+    try {
+      return admin.configGet(name).getOrDefault(name, "unknown");
+    } catch (JedisException e) {
+      return "unknown";
+    }
+  }
+
+  /** @return whether this run switched the AOF on with CONFIG SET (it was off) */
+  synchronized boolean switchedOnAof() {
+    return "no".equalsIgnoreCase(previous.get("appendonly")) && "yes".equalsIgnoreCase(request.wanted().get("appendonly"));
+  }
+
+  /** @return settings a killed driver left changed, restored before this run; empty when none */
+  List<RestoredSetting> restored() {
+    return restoredFromJournal;
+  }
+
+  /** @return lines for the result: settings not set, or held by a running driver; may be empty */
+  synchronized List<String> warnings() {
+    return List.copyOf(warnings);
+  }
+
+  /**
+   * Puts every changed setting back and removes the journal; once. Failures go to stderr and keep the journal, so
+   * that the next command retries. When the connection broke (the server restarted), a new one is tried.
+   */
+  synchronized void restore() {
+    if (restored || previous.isEmpty()) {
+      return;
+    }
+    restored = true;
+    List<String> failures = putBack(admin);
+    if (!failures.isEmpty()) {
+      try (Jedis fresh = request.endpoint().open()) {
+        failures = putBack(fresh);
+      } catch (JedisException | IllegalStateException e) {
+        // the first failures say enough
+      }
+    }
+    failures.forEach(f -> System.err.println("Warning: redis: could not restore CONFIG " + f
+        + "; the next command for this server retries from " + request.journal().path()));
+    if (failures.isEmpty() && !request.journal().remove()) {
+      System.err.println("Warning: redis: CONFIG settings restored, but the journal " + request.journal().path()
+          + " could not be removed; delete it");
+    }
+    if (Thread.currentThread() != hook) {
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException ignored) {
+        // the JVM is already shutting down; the hook has nothing left to do
+      }
+    }
+  }
+
+  private List<String> putBack(Jedis jedis) {
+    List<String> failures = new ArrayList<>();
+    for (Map.Entry<String, String> e : previous.entrySet()) {
+      try {
+        put(jedis, e.getKey(), e.getValue());
+      } catch (JedisException | IllegalStateException ex) {
+        failures.add(e.getKey() + " " + e.getValue() + " (" + RedisFailures.firstLine(ex.getMessage()) + ")");
+      }
+    }
+    return failures;
+  }
+
+  /** Restores the settings (see {@link #restore()}); never throws. The connection stays open. */
+  @Override
+  public void close() {
+    restore();
+  }
+}
