@@ -24,10 +24,28 @@ public final class EmbeddedCrashtest {
    * @throws IOException when the result cannot be read
    */
   public static void assertDurableLosesNothing(String binding) throws IOException {
+    assertDurableLosesNothing(binding, new String[0]);
+  }
+
+  /**
+   * Runs the crash test through the real command line with more properties and checks that nothing acknowledged
+   * was lost.
+   *
+   * @param binding an embedded binding with a {@code durable} profile that claims {@code no-loss}
+   * @param properties more {@code key=value} properties, each passed with {@code -p} (e.g. a mode of the binding)
+   * @throws IOException when the result cannot be read
+   */
+  public static void assertDurableLosesNothing(String binding, String... properties) throws IOException {
     Path results = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "crashtest-it-");
 
-    CliRun run = CliRun.of("crashtest", binding, "-p", "profile=durable", "-p", "result.dir=" + results,
-        "-p", "crash.rounds=2", "-p", "crash.after.min=1s", "-p", "crash.after.max=2s", "-threads", "2");
+    java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of("crashtest", binding,
+        "-p", "profile=durable", "-p", "result.dir=" + results,
+        "-p", "crash.rounds=2", "-p", "crash.after.min=1s", "-p", "crash.after.max=2s", "-threads", "2"));
+    for (String p : properties) {
+      args.add("-p");
+      args.add(p);
+    }
+    CliRun run = CliRun.of(args.toArray(String[]::new));
 
     assertThat(run.exitCode()).as(run.toString()).isZero();
     assertThat(run.out()).contains("[CRASH], Claim, no-loss").contains("[CRASH], LostWrites, 0")
