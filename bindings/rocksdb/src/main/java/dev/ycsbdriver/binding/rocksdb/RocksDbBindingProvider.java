@@ -35,6 +35,7 @@ import site.ycsb.DB;
  * until a flush.
  */
 public final class RocksDbBindingProvider implements BindingProvider {
+  private static final String LOAD_FIRST = "load the records first: bin/ycsb load rocksdb -P <workload>";
 
   @Override
   public String name() {
@@ -70,6 +71,11 @@ public final class RocksDbBindingProvider implements BindingProvider {
     boolean createTable = s.getBoolean(RocksKeys.CREATE_TABLE);
     boolean dropTable = s.getBoolean(RocksKeys.DROP_TABLE);
     Path dir = directory(s.getTrimmed(RocksKeys.DIR), context.resultDirectory());
+    if (context.phase() == Phase.RUN && !Files.exists(dir.resolve("CURRENT"))) {
+      // opening would create an empty database where the user perhaps mistyped the directory
+      throw new BindingException("rocksdb: table " + table + " does not exist; " + LOAD_FIRST + " (no database in "
+          + dir + ")");
+    }
 
     RocksStore store = RocksStore.acquire(dir, tuning);
     WriteOptions writeOptions = new WriteOptions().setSync(sync).setDisableWAL(disableWal);
@@ -126,7 +132,7 @@ public final class RocksDbBindingProvider implements BindingProvider {
     }
     if (store.table(table) == null) {
       String hint = phase == Phase.LOAD ? "add -p createtable=true to create it"
-          : "load the records first: bin/ycsb load rocksdb -P <workload>";
+          : LOAD_FIRST;
       throw new BindingException("rocksdb: table " + table + " does not exist; " + hint);
     }
   }

@@ -215,6 +215,16 @@ class RocksDbStoreIT {
   }
 
   @Test
+  void aRunOnADirectoryWithoutADatabaseSaysToLoadFirstAndCreatesNothing() throws Exception {
+    Path dir = freshDir("empty");
+    CliRun run = CliRun.of(CliRun.args("run", "rocksdb", "workloada", "rocksdb.dir=" + dir, "result.dir=" + dir));
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(3);
+    assertThat(run.err()).contains("ycsb: rocksdb: table usertable does not exist; load the records first")
+        .contains("no database in " + dir.toRealPath());
+    assertThat(dir.resolve("CURRENT")).doesNotExist();
+  }
+
+  @Test
   void aCorruptDatabaseIsOneLineAndExitCodeThree() throws Exception {
     Path dir = freshDir("corrupt");
     Files.writeString(dir.resolve("CURRENT"), "MANIFEST-000099\n", StandardCharsets.US_ASCII);
