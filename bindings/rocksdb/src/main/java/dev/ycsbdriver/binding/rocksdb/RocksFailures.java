@@ -3,30 +3,12 @@ package dev.ycsbdriver.binding.rocksdb;
 import dev.ycsbdriver.spi.BindingException;
 import java.nio.file.Path;
 import java.util.Locale;
-import org.rocksdb.RocksDB;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.Status;
 
 /** Turns RocksDB failures into one line: for exit code 3 at start-up, or an error kind during a run. Stateless. */
 final class RocksFailures {
   private RocksFailures() {
-  }
-
-  /**
-   * Loads RocksDB's native library from the rocksdbjni jar (extracted to the temporary directory once per process).
-   *
-   * @throws BindingException when it cannot be loaded: an unsupported platform, a temporary directory that
-   *     cannot hold executables, or a JVM that refuses native access
-   */
-  static void loadLibrary() throws BindingException {
-    try {
-      RocksDB.loadLibrary();
-    } catch (UnsatisfiedLinkError | RuntimeException e) {
-      throw new BindingException("rocksdb: cannot load RocksDB's native library for " + System.getProperty("os.name")
-          + "/" + System.getProperty("os.arch") + " (" + firstLine(e.getMessage()) + "); it is extracted to "
-          + System.getProperty("java.io.tmpdir") + ", which must allow executables (on Java 24+ also pass "
-          + "--enable-native-access=ALL-UNNAMED)", e);
-    }
   }
 
   /**
@@ -65,7 +47,8 @@ final class RocksFailures {
     return e.getStatus() == null ? null : e.getStatus().getCode();
   }
 
-  private static String firstLine(String text) {
+  /** @return the first line of {@code text}, stripped; {@code no message} for null */
+  static String firstLine(String text) {
     if (text == null) {
       return "no message";
     }

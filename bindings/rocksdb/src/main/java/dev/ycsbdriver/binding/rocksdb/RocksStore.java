@@ -99,7 +99,7 @@ final class RocksStore {
   }
 
   private static RocksStore open(Path dir, RocksTuning tuning) throws BindingException {
-    RocksFailures.loadLibrary();
+    RocksNativeLibrary.load();
     List<AutoCloseable> natives = new ArrayList<>();
     Cache cache = tuning.blockCache();
     natives.add(cache);
