@@ -1,0 +1,179 @@
+package dev.ycsbdriver.binding.rocksdb;
+
+import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.Phase;
+import dev.ycsbdriver.config.PropertySpec;
+import dev.ycsbdriver.config.Settings;
+import dev.ycsbdriver.spi.Binding;
+import dev.ycsbdriver.spi.BindingContext;
+import dev.ycsbdriver.spi.BindingException;
+import dev.ycsbdriver.spi.BindingProvider;
+import dev.ycsbdriver.spi.ErrorLog;
+import dev.ycsbdriver.spi.ServerFacts;
+import dev.ycsbdriver.spi.ServerLocation;
+import java.io.IOException;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.rocksdb.ReadOptions;
+import org.rocksdb.RocksDBException;
+import org.rocksdb.WriteOptions;
+import site.ycsb.DB;
+
+/**
+ * The {@code rocksdb} binding: an embedded RocksDB database ({@code <rocksdb.dir>}, by default
+ * {@code <result.dir>/rocksdb}) in the driver's process, opened once per process and shared by every client
+ * thread, one column family per table. See {@link RocksDbClient} for what each operation does and
+ * {@link RecordCodec} for the record format.
+ *
+ * <p>Durability is RocksDB's {@code WriteOptions}: {@code sync=true} (durable) fsyncs the write-ahead log before
+ * a write returns; {@code sync=false} (fast) hands the log record to the OS before it returns, so it survives a
+ * crash of the driver but not of the machine; {@code disableWAL=true} (unsafe) keeps writes in memtables only
+ * until a flush.
+ */
+public final class RocksDbBindingProvider implements BindingProvider {
+  private static final String LOAD_FIRST = "load the records first: bin/ycsb load rocksdb -P <workload>";
+
+  @Override
+  public String name() {
+    return "rocksdb";
+  }
+
+  @Override
+  public String description() {
+    return "embedded RocksDB in the driver's process, a column family per table; profiles durable (sync=true), "
+        + "fast (sync=false) and unsafe (disableWAL=true)";
+  }
+
+  @Override
+  public List<PropertySpec> properties() {
+    return RocksKeys.all();
+  }
+
+  @Override
+  public Binding open(BindingContext context) throws ConfigException, BindingException {
+    Settings s = context.settings();
+    String table = s.toProperties().getProperty("table", "usertable").trim();
+    if (table.equals(RocksKeys.DEFAULT_COLUMN_FAMILY)) {
+      throw new ConfigException("table: must not be '" + table + "', the name of RocksDB's own column family; "
+          + "choose another table name");
+    }
+    boolean sync = s.getBoolean(RocksKeys.SYNC);
+    boolean disableWal = s.getBoolean(RocksKeys.DISABLE_WAL);
+    if (sync && disableWal) {
+      throw new ConfigException(RocksKeys.DISABLE_WAL.key() + ": must be false when rocksdb.sync=true, got true; "
+          + "a synced write needs the write-ahead log");
+    }
+    RocksTuning tuning = RocksKeys.tuning(s);
+    boolean createTable = s.getBoolean(RocksKeys.CREATE_TABLE);
+    boolean dropTable = s.getBoolean(RocksKeys.DROP_TABLE);
+    Path dir = directory(s.getTrimmed(RocksKeys.DIR), context.resultDirectory());
+    if (context.phase() == Phase.RUN && !Files.exists(dir.resolve("CURRENT"))) {
+      // opening would create an empty database where the user perhaps mistyped the directory
+      throw new BindingException("rocksdb: table " + table + " does not exist; " + LOAD_FIRST + " (no database in "
+          + dir + ")");
+    }
+
+    RocksStore store = RocksStore.acquire(dir, tuning);
+    WriteOptions writeOptions = new WriteOptions().setSync(sync).setDisableWAL(disableWal);
+    ReadOptions readOptions = new ReadOptions();
+    try {
+      prepareTable(store, table, context.phase(), createTable, dropTable);
+      ServerFacts facts = RocksFacts.read(store, table, writeOptions, context.profile());
+      return new OpenRocksDb(store, writeOptions, readOptions, facts, context.errors());
+    } catch (BindingException | RuntimeException e) {
+      writeOptions.close();
+      readOptions.close();
+      store.release();
+      throw e;
+    }
+  }
+
+  private static Path directory(String given, Path resultDirectory) throws BindingException {
+    Path dir = (given == null || given.isEmpty() ? resultDirectory.resolve("rocksdb") : Path.of(given))
+        .toAbsolutePath().normalize();
+    try {
+      Files.createDirectories(dir);
+      return dir.toRealPath();
+    } catch (IOException e) {
+      throw new BindingException("rocksdb: cannot create directory " + dir + " (" + why(e) + ")", e);
+    }
+  }
+
+  private static String why(IOException e) {
+    if (e instanceof FileAlreadyExistsException f) {
+      return "a file is in the way: " + f.getFile();
+    }
+    if (e instanceof AccessDeniedException f) {
+      return "permission denied: " + f.getFile();
+    }
+    if (e instanceof FileSystemException f && f.getReason() != null) {
+      return f.getReason() + ": " + f.getFile();
+    }
+    return String.valueOf(e.getMessage());
+  }
+
+  private static void prepareTable(RocksStore store, String table, Phase phase, boolean create, boolean drop)
+      throws BindingException {
+    try {
+      if (drop) {
+        store.dropTable(table);
+      }
+      // only the load phase creates: an empty table made for a run would only turn its reads into NOT_FOUND
+      if (phase == Phase.LOAD && create) {
+        store.createTable(table);
+      }
+    } catch (RocksDBException e) {
+      throw new BindingException("rocksdb: preparing table " + table + " in " + store.dir() + " failed ("
+          + RocksFailures.describe(e) + ")", e);
+    }
+    if (store.table(table) == null) {
+      String hint = phase == Phase.LOAD ? "add -p createtable=true to create it"
+          : LOAD_FIRST;
+      throw new BindingException("rocksdb: table " + table + " does not exist; " + hint);
+    }
+  }
+
+  /** The open binding: the shared store, this binding's read and write options, and its facts. */
+  private static final class OpenRocksDb implements Binding {
+    private final RocksStore store;
+    private final WriteOptions writeOptions;
+    private final ReadOptions readOptions;
+    private final ServerFacts facts;
+    private final ErrorLog errors;
+
+    OpenRocksDb(RocksStore store, WriteOptions writeOptions, ReadOptions readOptions, ServerFacts facts,
+                ErrorLog errors) {
+      this.store = store;
+      this.writeOptions = writeOptions;
+      this.readOptions = readOptions;
+      this.facts = facts;
+      this.errors = errors;
+    }
+
+    @Override
+    public DB newDb() {
+      return new RocksDbClient(store, writeOptions, readOptions, errors);
+    }
+
+    @Override
+    public ServerLocation serverLocation() {
+      return ServerLocation.embedded();
+    }
+
+    @Override
+    public ServerFacts serverFacts() {
+      return facts;
+    }
+
+    @Override
+    public void close() {
+      writeOptions.close();
+      readOptions.close();
+      store.release();
+    }
+  }
+}
