@@ -86,6 +86,7 @@ final class MatrixCommand implements Callable<Integer> {
   private static Path report(MatrixSpec spec, MatrixRunner.Outcome outcome, String baseline)
       throws ConfigException, IOException {
     return ReportWriter.write(new ReportWriter.Request(List.copyOf(outcome.results()), spec.output(),
-        "ycsb-driver matrix: " + spec.name(), baseline, spec.latencyWorkload(), spec.leftOut(), spec.reference()));
+        "ycsb-driver matrix: " + spec.name(), baseline, spec.latencyWorkload(), spec.leftOut(), spec.reference(),
+        spec.aggregate(), spec.rank()));
   }
 }

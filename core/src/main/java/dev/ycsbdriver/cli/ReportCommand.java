@@ -3,7 +3,9 @@ package dev.ycsbdriver.cli;
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.matrix.MatrixRunner;
 import dev.ycsbdriver.matrix.MatrixSections;
+import dev.ycsbdriver.report.RankFigure;
 import dev.ycsbdriver.report.ReferenceFigures;
+import dev.ycsbdriver.report.RepeatAggregate;
 import dev.ycsbdriver.report.ReportWriter;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -47,6 +49,18 @@ final class ReportCommand implements Callable<Integer> {
           + "(default: the matrix.yaml of a single matrix output directory given)")
   Path reference;
 
+  @Option(names = {"--aggregate", "--repeats"}, paramLabel = "median|best",
+      description = "how a cell's repeats become its figures: median (default), or best: every figure of the run with "
+          + "the best --rank figure (else the highest throughput), never a mix of runs (default: the aggregate of the "
+          + "matrix.yaml of a single matrix output directory given, else median)")
+  String aggregate;
+
+  @Option(names = "--rank", paramLabel = "<figure>",
+      description = "rank stores by this figure: throughput, ops-per-server-cpu, or <operation>-latency-mean|p99, "
+          + "e.g. read-latency-mean (default: the rank of the matrix.yaml of a single matrix output directory given, "
+          + "else no ranking)")
+  String rank;
+
   ReportCommand(Cli cli) {
     this.cli = cli;
   }
@@ -57,6 +71,8 @@ final class ReportCommand implements Callable<Integer> {
       throw new ConfigException("report: expected result.json files or directories, got none "
           + "(ycsb report --help shows the usage; ycsb report merge <results...> merges several clients)");
     }
+    RepeatAggregate givenAggregate = aggregate == null ? null : RepeatAggregate.parse("--aggregate", aggregate);
+    RankFigure givenRank = rank == null ? null : RankFigure.parse("--rank", rank);
     Path out = output != null ? output
         : inputs.size() == 1 && Files.isDirectory(inputs.get(0)) ? inputs.get(0) : Path.of("report");
     String name = title != null ? title
@@ -66,11 +82,16 @@ final class ReportCommand implements Callable<Integer> {
     Path md;
     try {
       Path matrixDir = inputs.size() == 1 && Files.isDirectory(inputs.get(0)) ? inputs.get(0) : null;
+      Path matrixFile = matrixDir != null && Files.isRegularFile(matrixDir.resolve("matrix.yaml"))
+          ? matrixDir.resolve("matrix.yaml") : null;
       ReferenceFigures figures = reference != null ? MatrixSections.reference(reference, true)
-          : matrixDir != null && Files.isRegularFile(matrixDir.resolve("matrix.yaml"))
-          ? MatrixSections.reference(matrixDir.resolve("matrix.yaml"), false) : null;
+          : matrixFile != null ? MatrixSections.reference(matrixFile, false) : null;
+      MatrixSections.ReportChoice fromMatrix = matrixFile != null ? MatrixSections.reportChoice(matrixFile)
+          : new MatrixSections.ReportChoice(RepeatAggregate.MEDIAN, null);
       md = ReportWriter.write(new ReportWriter.Request(inputs, out, name, baseline, latencyWorkload,
-          leftOut(matrixDir), figures));
+          leftOut(matrixDir), figures,
+          givenAggregate != null ? givenAggregate : fromMatrix.aggregate(),
+          givenRank != null ? givenRank : fromMatrix.rank()));
     } catch (ConfigException | IOException | RuntimeException e) {
       OutputPaths.removeIfCreatedEmpty(out, existed);
       throw e;

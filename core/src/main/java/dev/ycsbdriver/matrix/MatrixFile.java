@@ -30,6 +30,9 @@ import java.util.regex.Pattern;
  * duration: 10s                    # or operationcount: 100000
  * warmup: 3s
  * repeats: 1
+ * aggregate: median                # how the report combines repeats: median, or best (the best run's figures)
+ * rank: throughput                 # optional: rank stores by this figure, e.g. read-latency-mean; the best run's
+ *                                  # figure under aggregate: best
  * threads: [16]
  * workloads: [workloada, workloadb] # files under workloads/ or paths
  * properties: {fieldcount: 10}     # for every store; ${output} is the output directory and
@@ -60,7 +63,7 @@ public final class MatrixFile {
   static final String WHEN_ENV = "when-env";
   static final Set<String> KEYS = Set.of("name", "output", "recordcount", "operationcount", "duration",
       "warmup", "repeats", "threads", "workloads", "properties", "loadThreads", "stores", "baseline",
-      "latencyWorkload", "jvmArgs", "cellTimeout", "profiles", "crashtest", "reference");
+      "latencyWorkload", "jvmArgs", "cellTimeout", "profiles", "crashtest", "reference", "aggregate", "rank");
   private static final Set<String> STORE_KEYS = Set.of("name", "binding", "properties", "profiles", WHEN_ENV);
   private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
   /** {@code ${env:NAME}} in a property value: the environment variable, read when a cell starts. */
@@ -180,8 +183,10 @@ public final class MatrixFile {
     MatrixSpec.Crashtest crashtest = root.has("crashtest") ? MatrixSections.crashtest(yaml, "/crashtest", env) : null;
     ReferenceFigures reference = root.has("reference") ? MatrixSections.reference(yaml, "/reference", storeNames)
         : null;
+    MatrixSections.ReportChoice choice = MatrixSections.reportChoice(yaml);
     return new MatrixSpec(name, file, output, recordCount, ops, duration, warmup, repeats, threads, workloads,
-        properties, loadThreads, stores, baseline, latencyWorkload, jvmArgs, cellTimeout, crashtest, reference, leftOut);
+        properties, loadThreads, stores, baseline, latencyWorkload, jvmArgs, cellTimeout, crashtest, reference, leftOut,
+        choice.aggregate(), choice.rank());
   }
 
   private static MatrixSpec.Workload workload(LocatedYaml yaml, String pointer, Path file, Path home)

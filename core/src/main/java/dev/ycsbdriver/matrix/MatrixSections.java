@@ -3,7 +3,9 @@ package dev.ycsbdriver.matrix;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.RunConfig;
+import dev.ycsbdriver.report.RankFigure;
 import dev.ycsbdriver.report.ReferenceFigures;
+import dev.ycsbdriver.report.RepeatAggregate;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -14,8 +16,8 @@ import java.util.Set;
 import java.util.function.UnaryOperator;
 
 /**
- * Reads a matrix file's optional sections: {@code crashtest} (the crash test cell of each store and profile)
- * and {@code reference} (another party's published figures). Errors name the file, line and key, as
+ * Reads a matrix file's optional sections: {@code crashtest} (the crash test cell of each store and profile),
+ * {@code reference} (another party's published figures), and the report's {@code aggregate} and {@code rank}. Errors name the file, line and key, as
  * {@link MatrixFile}'s do. Stateless and thread-safe.
  */
 public final class MatrixSections {
@@ -130,5 +132,51 @@ public final class MatrixSections {
       }
     }
     return reference(yaml, "/reference", stores);
+  }
+
+  /**
+   * How a matrix's report combines repeats and what it ranks by.
+   *
+   * @param aggregate {@code aggregate}, default median
+   * @param rank {@code rank}, or null for no ranking
+   */
+  public record ReportChoice(RepeatAggregate aggregate, RankFigure rank) {
+  }
+
+  static ReportChoice reportChoice(LocatedYaml yaml) throws ConfigException {
+    JsonNode root = yaml.root();
+    RepeatAggregate aggregate = RepeatAggregate.MEDIAN;
+    if (root.has("aggregate")) {
+      String given = MatrixFile.text(yaml, "/aggregate", null);
+      aggregate = RepeatAggregate.find(given);
+      if (aggregate == null) {
+        throw yaml.error("/aggregate", RepeatAggregate.EXPECTED + ", got '" + given + "'");
+      }
+    }
+    RankFigure rank = null;
+    if (root.has("rank")) {
+      String given = MatrixFile.text(yaml, "/rank", null);
+      rank = RankFigure.find(given);
+      if (rank == null) {
+        throw yaml.error("/rank", RankFigure.EXPECTED + ", got '" + given + "'");
+      }
+    }
+    return new ReportChoice(aggregate, rank);
+  }
+
+  /**
+   * Reads {@code aggregate} and {@code rank} of a matrix file (or its copy in a matrix's output), for a report
+   * made later from that output.
+   *
+   * @param file the matrix file
+   * @return its choices; the defaults (median, no ranking) for keys it does not give
+   * @throws ConfigException naming the file, line and key of an invalid value
+   */
+  public static ReportChoice reportChoice(Path file) throws ConfigException {
+    LocatedYaml yaml = LocatedYaml.read(file);
+    if (!yaml.root().isObject()) {
+      throw yaml.error("", "must be a mapping of keys such as stores, workloads and threads");
+    }
+    return reportChoice(yaml);
   }
 }

@@ -1,6 +1,8 @@
 package dev.ycsbdriver.matrix;
 
+import dev.ycsbdriver.report.RankFigure;
 import dev.ycsbdriver.report.ReferenceFigures;
+import dev.ycsbdriver.report.RepeatAggregate;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -36,12 +38,17 @@ import java.util.Map;
  * @param reference another party's published figures the report shows beside ours ({@code reference}), or null
  * @param leftOut stores left out because an environment variable their {@code when-env} names is not set, each
  *     as {@code <store> (environment variable <NAME> is not set)}; may be empty
+ * @param aggregate how the report combines each cell's repeats ({@code aggregate}: {@code median}, the default, or
+ *     {@code best}: every figure of the best run by {@code rank}, else by throughput)
+ * @param rank the figure the report ranks stores by ({@code rank}, e.g. {@code read-latency-mean}), or null for
+ *     no ranking
  */
 public record MatrixSpec(String name, Path file, Path output, long recordCount, long operationCount,
                          Duration duration, Duration warmup, int repeats, List<Integer> threads,
                          List<Workload> workloads, Map<String, String> properties, int loadThreads,
                          List<Store> stores, String baseline, String latencyWorkload, List<String> jvmArgs,
-                         Duration cellTimeout, Crashtest crashtest, ReferenceFigures reference, List<String> leftOut) {
+                         Duration cellTimeout, Crashtest crashtest, ReferenceFigures reference, List<String> leftOut,
+                         RepeatAggregate aggregate, RankFigure rank) {
 
   /** Copies the collections. */
   public MatrixSpec {
@@ -60,7 +67,7 @@ public record MatrixSpec(String name, Path file, Path output, long recordCount, 
   public MatrixSpec withOutput(Path newOutput) {
     return new MatrixSpec(name, file, newOutput, recordCount, operationCount, duration, warmup, repeats, threads,
         workloads, properties, loadThreads, stores, baseline, latencyWorkload, jvmArgs, cellTimeout, crashtest,
-        reference, leftOut);
+        reference, leftOut, aggregate, rank);
   }
 
   /**

@@ -32,6 +32,11 @@ final class Configurations {
         server = run.server() == null ? run.binding() : run.server();
         settings = run.serverSettings();
         claim = crash != null ? crash.claim() : run.durabilityClaim();
+      } else if (crash == null) {
+        // every run of this store and profile failed: nothing was read back
+        server = "n/a (every run failed)";
+        settings = Map.of();
+        claim = null;
       } else {
         CrashResult r = crash.results().get(0);
         server = r.server() == null ? r.binding() : r.server();

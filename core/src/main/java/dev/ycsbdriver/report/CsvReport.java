@@ -10,7 +10,9 @@ import java.util.Map;
 
 /**
  * Renders the report as CSV (RFC 4180, Jackson's CSV writer) for spreadsheets: one row per report cell
- * and operation, in long format. Cell-wide figures (throughput, CPU) repeat on each operation's row.
+ * and operation, in long format. Cell-wide figures (throughput, CPU) repeat on each operation's row. Each figure is
+ * the cell's aggregate over its repeats, named in the {@code aggregate} column: {@code median}, or {@code best}
+ * (every figure of the cell's best run).
  * Every column name carries its unit; a figure that is not available is an empty field.
  *
  * <p>The columns are sealed by a golden test. Stateless and thread-safe.
@@ -18,9 +20,14 @@ import java.util.Map;
 public final class CsvReport {
   /** The columns, in order. */
   public static final List<String> COLUMNS = List.of("profile", "store", "threads", "workload", "repeats",
-      "failed_runs", "throughput_ops_per_sec", "throughput_min_ops_per_sec", "throughput_max_ops_per_sec",
+      "aggregate", "failed_runs", "throughput_ops_per_sec", "throughput_min_ops_per_sec", "throughput_max_ops_per_sec",
       "throughput_ok_ops_per_sec", "operation", "mean_latency_us", "p99_latency_us", "server_cpu_avg_percent", "server_cpu_peak_percent",
       "driver_cpu_avg_percent", "machine_cpu_avg_percent", "ops_per_server_cpu_percent", "server_settings");
+
+  /** The columns of {@code report-ranking.csv}, in order: one row per {@link Ranking.Entry}. */
+  public static final List<String> RANKING_COLUMNS = List.of("figure", "unit", "higher_is_better", "threads", "workload",
+      "rank", "store", "profile", "aggregate", "value", "median", "min", "max", "runs", "failed_runs",
+      "ops_per_server_cpu_percent");
 
   /** The columns of {@code report-durable-vs-fast.csv}, in order: one row per {@link DurableVsFast.Row}. */
   public static final List<String> DURABLE_VS_FAST_COLUMNS = durableVsFastColumns();
@@ -51,19 +58,20 @@ public final class CsvReport {
         row.put("threads", c.threads());
         row.put("workload", c.workload());
         row.put("repeats", c.repeats());
+        row.put("aggregate", model.aggregate().id());
         row.put("failed_runs", c.failedRuns());
-        row.put("throughput_ops_per_sec", median(c.throughput(), 1));
+        row.put("throughput_ops_per_sec", shown(c.throughput(), 1));
         row.put("throughput_min_ops_per_sec", c.throughput() == null ? null : round(c.throughput().min(), 1));
         row.put("throughput_max_ops_per_sec", c.throughput() == null ? null : round(c.throughput().max(), 1));
-        row.put("throughput_ok_ops_per_sec", median(c.throughputOk(), 1));
+        row.put("throughput_ok_ops_per_sec", shown(c.throughputOk(), 1));
         row.put("operation", op);
-        row.put("mean_latency_us", op == null ? null : median(c.meanLatency().get(op), 1));
-        row.put("p99_latency_us", op == null ? null : median(c.p99Latency().get(op), 1));
-        row.put("server_cpu_avg_percent", median(c.serverCpuAvg(), 1));
-        row.put("server_cpu_peak_percent", median(c.serverCpuPeak(), 1));
-        row.put("driver_cpu_avg_percent", median(c.driverCpuAvg(), 1));
-        row.put("machine_cpu_avg_percent", median(c.machineCpuAvg(), 1));
-        row.put("ops_per_server_cpu_percent", median(c.opsPerServerCpu(), 1));
+        row.put("mean_latency_us", op == null ? null : shown(c.meanLatency().get(op), 1));
+        row.put("p99_latency_us", op == null ? null : shown(c.p99Latency().get(op), 1));
+        row.put("server_cpu_avg_percent", shown(c.serverCpuAvg(), 1));
+        row.put("server_cpu_peak_percent", shown(c.serverCpuPeak(), 1));
+        row.put("driver_cpu_avg_percent", shown(c.driverCpuAvg(), 1));
+        row.put("machine_cpu_avg_percent", shown(c.machineCpuAvg(), 1));
+        row.put("ops_per_server_cpu_percent", shown(c.opsPerServerCpu(), 1));
         List<String> kv = new ArrayList<>();
         c.serverSettings().forEach((k, v) -> kv.add(k + "=" + v));
         row.put("server_settings", String.join(";", kv));
@@ -84,7 +92,7 @@ public final class CsvReport {
 
   /**
    * @param model the grouped results
-   * @return the durable-vs-fast table as CSV with a header line: medians of the workloads that ran (empty where
+   * @return the durable-vs-fast table as CSV with a header line: figures (per the aggregate) of the workloads that ran (empty where
    *     one did not), the crash tests' sums (empty where none ran)
    */
   public static String renderDurableVsFast(ReportModel model) {
@@ -96,9 +104,9 @@ public final class CsvReport {
       row.put("profile", ReportTables.profileName(r.profile()));
       row.put("store", r.store());
       row.put("threads", r.threads());
-      DurableVsFast.WORKLOADS.forEach(w -> row.put(w + "_ops_per_sec", median(r.throughput().get(w), 1)));
+      DurableVsFast.WORKLOADS.forEach(w -> row.put(w + "_ops_per_sec", shown(r.throughput().get(w), 1)));
       DurableVsFast.WORKLOADS.forEach(w -> row.put(w + "_ops_per_server_cpu_percent",
-          median(r.opsPerServerCpu().get(w), 1)));
+          shown(r.opsPerServerCpu().get(w), 1)));
       CrashEntry c = r.crash();
       row.put("crash_claim", r.claim());
       row.put("crash_claim_held", c == null ? null : c.claimHeld());
@@ -111,6 +119,43 @@ public final class CsvReport {
     return write(schema, rows);
   }
 
+  /**
+   * @param model the grouped results
+   * @return the rankings as CSV with a header line, best first in each; the figure in its unit ({@code unit}),
+   *     {@code value} per the aggregate beside its median, min and max over the runs; an unranked cell has an
+   *     empty rank and figure
+   */
+  public static String renderRanking(ReportModel model) {
+    CsvSchema.Builder schema = CsvSchema.builder().setUseHeader(true).setLineSeparator("\n");
+    RANKING_COLUMNS.forEach(schema::addColumn);
+    List<Map<String, Object>> rows = new ArrayList<>();
+    RankFigure by = model.rank();
+    for (Ranking.Group g : Ranking.groups(model)) {
+      for (Ranking.Entry e : g.entries()) {
+        Spread f = e.figure();
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("figure", by.id());
+        row.put("unit", by.unit());
+        row.put("higher_is_better", by.higherIsBetter());
+        row.put("threads", g.threads());
+        row.put("workload", g.workload());
+        row.put("rank", e.rank() == 0 ? null : e.rank());
+        row.put("store", e.cell().store());
+        row.put("profile", ReportTables.profileName(e.cell().profile()));
+        row.put("aggregate", model.aggregate().id());
+        row.put("value", f == null ? null : round(f.value(), 1));
+        row.put("median", f == null ? null : round(f.median(), 1));
+        row.put("min", f == null ? null : round(f.min(), 1));
+        row.put("max", f == null ? null : round(f.max(), 1));
+        row.put("runs", e.cell().repeats());
+        row.put("failed_runs", e.cell().failedRuns());
+        row.put("ops_per_server_cpu_percent", shown(e.cell().opsPerServerCpu(), 1));
+        rows.add(row);
+      }
+    }
+    return write(schema, rows);
+  }
+
   private static String write(CsvSchema.Builder schema, List<Map<String, Object>> rows) {
     try {
       return CSV.writer(schema.build()).writeValueAsString(rows);
@@ -119,8 +164,8 @@ public final class CsvReport {
     }
   }
 
-  private static Double median(Spread s, int decimals) {
-    return s == null ? null : round(s.median(), decimals);
+  private static Double shown(Spread s, int decimals) {
+    return s == null ? null : round(s.value(), decimals);
   }
 
   private static double round(double v, int decimals) {

@@ -111,7 +111,7 @@ public final class DurableVsFast {
       return ReportTables.NA;
     }
     Spread s = figures.get(workload);
-    return s == null ? ReportTables.NA : f.apply(s.median());
+    return s == null ? ReportTables.NA : f.apply(s.value());
   }
 
   /** @return e.g. {@code 0 / 123,456}, or {@link #NOT_TESTED} */

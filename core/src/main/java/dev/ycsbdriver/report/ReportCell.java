@@ -4,7 +4,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The runs of one store, profile, thread count and workload, reduced to medians over their repeats.
+ * The runs of one store, profile, thread count and workload, reduced to one figure each over their repeats:
+ * the median of each figure, or under {@link RepeatAggregate#BEST} every figure of one run, {@code bestRun}.
  * Runs that did not end ok are left out of the figures and counted in {@code failedRuns}.
  *
  * <p>Immutable and thread-safe. A spread is null when no run had the figure (e.g. no server CPU).
@@ -23,20 +24,35 @@ import java.util.Map;
  * @param driverCpuAvg driver CPU average, percent of one core
  * @param machineCpuAvg machine CPU average, percent of one core
  * @param opsPerServerCpu throughput per server CPU%
- * @param runs the runs that ended ok
+ * @param runs the runs that ended ok, in the order read (path order: repeat r1 before r2)
+ * @param bestRun the run whose figures the cell shows under {@link RepeatAggregate#BEST}; null under the median
+ *     or when no run ended ok
  */
 public record ReportCell(String profile, String store, int threads, String workload, int failedRuns,
                          Spread throughput, Spread throughputOk, Map<String, Spread> meanLatency, Map<String, Spread> p99Latency,
                          Spread serverCpuAvg, Spread serverCpuPeak, Spread driverCpuAvg, Spread machineCpuAvg,
-                         Spread opsPerServerCpu, List<RunResult> runs) {
+                         Spread opsPerServerCpu, List<RunResult> runs, RunResult bestRun) {
 
-  /** @return how many runs the figures are the median of */
+  /** Copies the list. */
+  public ReportCell {
+    runs = List.copyOf(runs);
+  }
+
+  /** @return how many runs ended ok: the runs the median is taken over, or the best run is chosen from */
   public int repeats() {
     return runs.size();
   }
 
-  /** @return the effective durability settings of the first run, e.g. {@code synchronous_commit=on} */
+  /** @return the runs the shown figures come from: the best run alone, or every run for the median */
+  public List<RunResult> figureRuns() {
+    return bestRun == null ? runs : List.of(bestRun);
+  }
+
+  /**
+   * @return the effective durability settings of the best run, else of the first, e.g.
+   *     {@code synchronous_commit=on}; empty when no run ended ok
+   */
   public Map<String, String> serverSettings() {
-    return runs.isEmpty() ? Map.of() : runs.get(0).serverSettings();
+    return runs.isEmpty() ? Map.of() : figureRuns().get(0).serverSettings();
   }
 }

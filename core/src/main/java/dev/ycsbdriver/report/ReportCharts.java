@@ -117,7 +117,7 @@ public final class ReportCharts {
       for (String w : workloads) {
         ReportCell c = model.exactCell(sp[1], sp[0], t, w);
         any |= c != null && c.throughput() != null;
-        values.add(c == null || c.throughput() == null ? 0.0 : c.throughput().median());
+        values.add(c == null || c.throughput() == null ? 0.0 : c.throughput().value());
       }
       if (any) {
         chart.addSeries(sp[0] + (sp[1] == null ? "" : " " + sp[1]), workloads, values);
@@ -139,7 +139,7 @@ public final class ReportCharts {
       for (String w : workloads) {
         // a store without profiles is a reference row in the tables; in a bar chart it would dwarf the others
         ReportCell c = model.exactCell(profile, s, t, w);
-        double v = c == null || c.throughput() == null ? 0.0 : c.throughput().median();
+        double v = c == null || c.throughput() == null ? 0.0 : c.throughput().value();
         any |= c != null && c.throughput() != null;
         values.add(v);
       }
@@ -164,8 +164,8 @@ public final class ReportCharts {
       if (c == null || c.runs().isEmpty()) {
         continue;
       }
-      for (RunResult.OperationFigures op : c.runs().get(0).operations()) {
-        List<double[]> points = curve(c.runs(), op);
+      for (RunResult.OperationFigures op : c.figureRuns().get(0).operations()) {
+        List<double[]> points = curve(c.figureRuns(), op);
         if (points.size() < 2) {
           continue;
         }
@@ -224,7 +224,7 @@ public final class ReportCharts {
         ReportCell c = model.cell(profile, s, t, workload);
         if (c != null && c.throughput() != null) {
           x.add((double) t);
-          y.add(c.throughput().median());
+          y.add(c.throughput().value());
         }
       }
       if (x.size() > 1) {

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.function.Function;
 
 /**
- * The parts of {@code report.json} beside its cells: the durable-vs-fast rows, the crash tests per store
+ * The parts of {@code report.json} beside its cells: the ranking, the durable-vs-fast rows, the crash tests per store
  * and profile, the stores a matrix left out and another party's reference figures. Stateless and thread-safe.
  */
 final class ReportJsonSections {
@@ -14,12 +14,14 @@ final class ReportJsonSections {
   }
 
   /**
-   * @param root the report's JSON object; receives {@code durableVsFast}, {@code crashTests}, {@code leftOut}
-   *     and {@code reference} (null without reference figures)
+   * @param root the report's JSON object; receives {@code ranking} (empty without a ranking figure),
+   *     {@code durableVsFast}, {@code crashTests}, {@code leftOut} and {@code reference} (null without reference
+   *     figures)
    * @param model the grouped results
    * @param relative maps a result file to the path the report gives it
    */
   static void add(ObjectNode root, ReportModel model, Function<Path, String> relative) {
+    ranking(root.putArray("ranking"), model);
     ArrayNode rows = root.putArray("durableVsFast");
     for (DurableVsFast.Row r : DurableVsFast.rows(model)) {
       ObjectNode n = rows.addObject();
@@ -72,6 +74,33 @@ final class ReportJsonSections {
       fig.put("workload", f.workload());
       fig.put("threads", f.threads());
       fig.put("throughputOpsPerSec", f.throughputOpsPerSec());
+    }
+  }
+
+  /** One object per ranking: its thread count, workload and entries, best first. */
+  private static void ranking(ArrayNode out, ReportModel model) {
+    for (Ranking.Group g : Ranking.groups(model)) {
+      ObjectNode n = out.addObject();
+      n.put("figure", model.rank().id());
+      n.put("higherIsBetter", model.rank().higherIsBetter());
+      n.put("unit", model.rank().unit());
+      n.put("threads", g.threads());
+      n.put("workload", g.workload());
+      ArrayNode entries = n.putArray("entries");
+      for (Ranking.Entry e : g.entries()) {
+        ObjectNode en = entries.addObject();
+        if (e.rank() == 0) {
+          en.putNull("rank");
+        } else {
+          en.put("rank", e.rank());
+        }
+        en.put("store", e.cell().store());
+        en.put("profile", ReportTables.profileName(e.cell().profile()));
+        ReportWriter.spread(en, "figure", e.figure());
+        en.put("runs", e.cell().repeats());
+        en.put("failedRuns", e.cell().failedRuns());
+        ReportWriter.spread(en, "opsPerServerCpuPercent", e.cell().opsPerServerCpu());
+      }
     }
   }
 }

@@ -32,11 +32,14 @@ import java.util.function.Function;
  * @param leftOut stores a matrix left out, each with its reason, e.g.
  *     {@code mongodb: environment variable YCSB_MONGODB_URI is not set}; may be empty
  * @param reference another party's published figures, or null
+ * @param aggregate how each cell's repeats become its figures
+ * @param rank the figure the report ranks stores by ({@link Ranking}), or null for no ranking; under
+ *     {@link RepeatAggregate#BEST} also the figure that chooses each cell's best run (throughput when null)
  */
 public record ReportModel(String title, String baseline, List<String> profiles, List<String> stores,
                           List<Integer> threads, List<String> workloads, List<ReportCell> cells,
                           List<CrashEntry> crashes, List<String> machines, int runCount, List<String> leftOut,
-                          ReferenceFigures reference) {
+                          ReferenceFigures reference, RepeatAggregate aggregate, RankFigure rank) {
 
   /** Copies the lists. */
   public ReportModel {
@@ -48,7 +51,7 @@ public record ReportModel(String title, String baseline, List<String> profiles, 
    * @param runs the run results
    * @param title the report's title
    * @param baseline a store name, or null
-   * @return the model, without crash tests, left-out stores or reference figures
+   * @return the model, without crash tests, left-out stores or reference figures, with medians over repeats
    */
   public static ReportModel build(List<RunResult> runs, String title, String baseline) {
     return build(new ResultReader.Results(runs, List.of()), title, baseline, List.of(), null);
@@ -60,10 +63,23 @@ public record ReportModel(String title, String baseline, List<String> profiles, 
    * @param baseline a store name, or null
    * @param leftOut stores a matrix left out, with their reasons; may be empty
    * @param reference published figures of another party, or null
-   * @return the model
+   * @return the model with medians over repeats and no ranking
    */
   public static ReportModel build(ResultReader.Results results, String title, String baseline, List<String> leftOut,
                                   ReferenceFigures reference) {
+    return build(results, title, baseline, leftOut, reference, RepeatAggregate.MEDIAN, null);
+  }
+
+  /**
+   * @param results the run and crash test results
+   * @param title the report's title
+   * @param baseline a store name, or null
+   * @param leftOut stores a matrix left out, with their reasons; may be empty
+   * @param reference published figures of another party, or null
+   * @return the model
+   */
+  public static ReportModel build(ResultReader.Results results, String title, String baseline, List<String> leftOut,
+                                  ReferenceFigures reference, RepeatAggregate aggregate, RankFigure rank) {
     List<RunResult> runs = results.runs();
     List<String> profiles = new ArrayList<>();
     Set<String> stores = new LinkedHashSet<>();
@@ -91,7 +107,7 @@ public record ReportModel(String title, String baseline, List<String> profiles, 
     List<String> storeList = List.copyOf(stores);
     List<ReportCell> cells = new ArrayList<>();
     for (Map.Entry<List<Object>, List<RunResult>> e : groups.entrySet()) {
-      cells.add(cell(e.getValue()));
+      cells.add(cell(e.getValue(), aggregate, rank == null ? RankFigure.THROUGHPUT : rank));
     }
     List<String> profileOrder = profiles;
     cells.sort(Comparator.<ReportCell>comparingInt(c -> c.profile() == null ? Integer.MAX_VALUE : profileOrder.indexOf(c.profile()))
@@ -100,7 +116,7 @@ public record ReportModel(String title, String baseline, List<String> profiles, 
         .thenComparing(ReportCell::workload));
     return new ReportModel(title, baseline != null && storeList.contains(baseline) ? baseline : null, profiles, storeList,
         List.copyOf(threads), List.copyOf(workloads), cells, crashes(results.crashes(), storeList, profiles),
-        List.copyOf(machines), runs.size(), leftOut, reference);
+        List.copyOf(machines), runs.size(), leftOut, reference, aggregate, rank);
   }
 
   /** @return the crash results grouped per store and profile: stores and profiles of the runs first */
@@ -169,38 +185,63 @@ public record ReportModel(String title, String baseline, List<String> profiles, 
     return k;
   }
 
-  private static ReportCell cell(List<RunResult> all) {
+  private static ReportCell cell(List<RunResult> all, RepeatAggregate aggregate, RankFigure bestBy) {
     RunResult first = all.get(0);
     List<RunResult> ok = all.stream().filter(r -> r.status().equals("ok")).toList();
-    Map<String, List<Double>> means = new LinkedHashMap<>();
-    Map<String, List<Double>> p99s = new LinkedHashMap<>();
-    for (RunResult r : ok) {
-      for (RunResult.OperationFigures op : r.operations()) {
-        means.computeIfAbsent(op.name(), k -> new ArrayList<>()).add(op.meanMicros());
-        p99s.computeIfAbsent(op.name(), k -> new ArrayList<>()).add(op.p99Micros());
-      }
+    int best = aggregate == RepeatAggregate.BEST ? bestRun(ok, bestBy) : -1;
+    Set<String> ops = new LinkedHashSet<>();
+    ok.forEach(r -> r.operations().forEach(op -> ops.add(op.name())));
+    Map<String, Spread> means = new LinkedHashMap<>();
+    Map<String, Spread> p99s = new LinkedHashMap<>();
+    for (String op : ops) {
+      put(means, op, spread(ok, best, r -> operation(r, op, RunResult.OperationFigures::meanMicros)));
+      put(p99s, op, spread(ok, best, r -> operation(r, op, RunResult.OperationFigures::p99Micros)));
     }
     return new ReportCell(first.profile(), first.storeName(), first.threads(), first.workload(),
-        all.size() - ok.size(), spread(ok, RunResult::throughputOpsPerSec),
-        spread(ok, RunResult::throughputOkOpsPerSec), spreads(means), spreads(p99s),
-        spread(ok, RunResult::serverCpuAvgPercent), spread(ok, RunResult::serverCpuPeakPercent),
-        spread(ok, RunResult::driverCpuAvgPercent), spread(ok, RunResult::machineCpuAvgPercent),
-        spread(ok, RunResult::opsPerServerCpuPercent), ok);
+        all.size() - ok.size(), spread(ok, best, RunResult::throughputOpsPerSec),
+        spread(ok, best, RunResult::throughputOkOpsPerSec), means, p99s,
+        spread(ok, best, RunResult::serverCpuAvgPercent), spread(ok, best, RunResult::serverCpuPeakPercent),
+        spread(ok, best, RunResult::driverCpuAvgPercent), spread(ok, best, RunResult::machineCpuAvgPercent),
+        spread(ok, best, RunResult::opsPerServerCpuPercent), ok, best < 0 ? null : ok.get(best));
   }
 
-  private static Spread spread(List<RunResult> runs, Function<RunResult, Double> figure) {
-    return Spread.of(runs.stream().map(figure).toList());
-  }
-
-  private static Map<String, Spread> spreads(Map<String, List<Double>> values) {
-    Map<String, Spread> out = new LinkedHashMap<>();
-    values.forEach((k, v) -> {
-      Spread s = Spread.of(v);
-      if (s != null) {
-        out.put(k, s);
+  /**
+   * The best run by a figure: the highest throughput, the lowest latency. Ties go to the run read first (repeat r1
+   * before r2). Runs without the figure (e.g. no such operation) are passed over; when none has it, the best run
+   * by throughput.
+   *
+   * @param runs runs that ended ok, in the order read
+   * @param by the figure
+   * @return the index of the best run in {@code runs}, or -1 when it is empty
+   */
+  static int bestRun(List<RunResult> runs, RankFigure by) {
+    int best = -1;
+    for (int i = 0; i < runs.size(); i++) {
+      Double v = by.of(runs.get(i));
+      if (v != null && (best < 0 || by.better(v, by.of(runs.get(best))))) {
+        best = i;
       }
-    });
-    return out;
+    }
+    return best >= 0 || by.equals(RankFigure.THROUGHPUT) ? best : bestRun(runs, RankFigure.THROUGHPUT);
+  }
+
+  private static Double operation(RunResult r, String name, Function<RunResult.OperationFigures, Double> figure) {
+    for (RunResult.OperationFigures op : r.operations()) {
+      if (op.name().equals(name)) {
+        return figure.apply(op);
+      }
+    }
+    return null;
+  }
+
+  private static Spread spread(List<RunResult> runs, int best, Function<RunResult, Double> figure) {
+    return Spread.of(runs.stream().map(figure).toList(), best);
+  }
+
+  private static void put(Map<String, Spread> out, String op, Spread s) {
+    if (s != null) {
+      out.put(op, s);
+    }
   }
 
   /**

@@ -8,7 +8,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The sentences a report opens with, computed from its figures, never written by hand: per store, the
+ * The sentences a report opens with, computed from its figures, never written by hand: when the report ranks by a
+ * figure, the first store per ranking ({@link Ranking}); per store, the
  * fast profile's throughput over the durable one's (geometric mean over the workloads both ran, with the
  * range per workload); per profile, the fastest store per workload and by how much; per store, the
  * acknowledged writes its crash tests lost; and the stores a matrix left out.
@@ -29,7 +30,7 @@ final class ReportSummary {
    * @return the sentences, in reading order; never empty
    */
   static List<String> sentences(ReportModel model) {
-    List<String> out = new ArrayList<>();
+    List<String> out = new ArrayList<>(Ranking.sentences(model));
     for (String store : model.stores()) {
       for (String[] pair : pairs(model, store)) {
         String s = fastOverDurable(model, store, pair[0], pair[1]);
@@ -83,8 +84,8 @@ final class ReportSummary {
       int t = model.threads().get(i);
       Map<String, Double> ratios = new LinkedHashMap<>();
       for (String w : model.workloads()) {
-        Double d = median(model.exactCell(durable, store, t, w));
-        Double f = median(model.exactCell(fast, store, t, w));
+        Double d = shown(model.exactCell(durable, store, t, w));
+        Double f = shown(model.exactCell(fast, store, t, w));
         if (d != null && f != null && d > 0 && f > 0) {
           ratios.put(w, f / d);
         }
@@ -126,23 +127,23 @@ final class ReportSummary {
       String best = null;
       String second = null;
       for (String s : model.stores()) {
-        Double v = median(model.exactCell(profile, s, t, w));
+        Double v = shown(model.exactCell(profile, s, t, w));
         if (v == null) {
           if (model.cell(profile, s, t, w) != null) {
             references.add(s);
           }
           continue;
         }
-        if (best == null || v > median(model.exactCell(profile, best, t, w))) {
+        if (best == null || v > shown(model.exactCell(profile, best, t, w))) {
           second = best;
           best = s;
-        } else if (second == null || v > median(model.exactCell(profile, second, t, w))) {
+        } else if (second == null || v > shown(model.exactCell(profile, second, t, w))) {
           second = s;
         }
       }
       if (second != null) {
-        double b = median(model.exactCell(profile, best, t, w));
-        double n = median(model.exactCell(profile, second, t, w));
+        double b = shown(model.exactCell(profile, best, t, w));
+        double n = shown(model.exactCell(profile, second, t, w));
         parts.add(w + " " + best + " (" + ReportTables.opsPerSec(b) + " ops/s"
             + (n > 0 ? ", " + ReportTables.ratio(b / n) + " " + second : "") + ")");
       }
@@ -175,7 +176,7 @@ final class ReportSummary {
     return out;
   }
 
-  private static Double median(ReportCell c) {
-    return c == null || c.throughput() == null ? null : c.throughput().median();
+  private static Double shown(ReportCell c) {
+    return c == null || c.throughput() == null ? null : c.throughput().value();
   }
 }

@@ -10,15 +10,17 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * The report's tables, in the layout people publish: first durable against fast per store and profile
+ * The report's tables, in the layout people publish: first, when the report ranks by a figure, the stores ranked
+ * ({@link Ranking}); then durable against fast per store and profile
  * ({@link DurableVsFast}: throughput of A and C, ops per CPU%, lost writes of the crash tests); then per
  * profile and thread count, throughput (rows stores, columns workloads), throughput relative to the baseline
  * store, mean and p99 latency per operation, ops per server CPU%, and CPU utilisation; then the profiles side
  * by side per store; then once per store and profile the servers' effective settings ({@code Configurations}),
  * so a reader can check each label; last, another party's published figures when the matrix gives them.
  *
- * <p>Figures are medians over repeats; with more than one repeat the min-max spread follows in
- * brackets (left out when the repeats agree to the digits shown). Stateless and thread-safe.
+ * <p>Figures are medians over repeats, or the best run's ({@link RepeatAggregate}); with more than one repeat the
+ * min-max spread follows in brackets (left out when the repeats agree to the digits shown). Stateless and
+ * thread-safe.
  */
 public final class ReportTables {
   /** Shown for a figure that is not available (never 0). */
@@ -33,6 +35,10 @@ public final class ReportTables {
    */
   public static List<Table.Section> build(ReportModel model) {
     List<Table.Section> sections = new ArrayList<>();
+    List<Table> ranking = Ranking.tables(model);
+    if (!ranking.isEmpty()) {
+      sections.add(new Table.Section("Ranking", ranking));
+    }
     sections.add(new Table.Section("Durable vs fast", DurableVsFast.tables(model)));
     for (String profile : model.profiles()) {
       List<Table> tables = new ArrayList<>();
@@ -115,7 +121,7 @@ public final class ReportTables {
         ReportCell base = model.cell(profile, model.baseline(), t, w);
         ReportCell c = model.cell(profile, s, t, w);
         row.add(base == null || c == null || base.throughput() == null || c.throughput() == null
-            || base.throughput().median() == 0 ? NA : ratio(c.throughput().median() / base.throughput().median()));
+            || base.throughput().value() == 0 ? NA : ratio(c.throughput().value() / base.throughput().value()));
       }
       rows.add(row);
     }
@@ -162,8 +168,8 @@ public final class ReportTables {
         if (c == null) {
           continue;
         }
-        String source = c.runs().isEmpty() || c.runs().get(0).serverCpuSource() == null ? NA
-            : c.runs().get(0).serverCpuSource();
+        String source = c.runs().isEmpty() || c.figureRuns().get(0).serverCpuSource() == null ? NA
+            : c.figureRuns().get(0).serverCpuSource();
         rows.add(List.of(s, w, spread(c, ReportCell::serverCpuAvg, ReportTables::decimal),
             spread(c, ReportCell::serverCpuPeak, ReportTables::decimal),
             spread(c, ReportCell::driverCpuAvg, ReportTables::decimal),
@@ -198,7 +204,7 @@ public final class ReportTables {
           ReportCell a = cells.get(0);
           ReportCell b = cells.get(cells.size() - 1);
           row.add(a == null || b == null || a.throughput() == null || b.throughput() == null
-              || a.throughput().median() == 0 ? NA : ratio(b.throughput().median() / a.throughput().median()));
+              || a.throughput().value() == 0 ? NA : ratio(b.throughput().value() / a.throughput().value()));
           cells.forEach(c -> row.add(c == null ? NA : slowestP99(c)));
           rows.add(row);
         }
@@ -214,8 +220,8 @@ public final class ReportTables {
     String name = null;
     double worst = -1;
     for (Map.Entry<String, Spread> e : c.p99Latency().entrySet()) {
-      if (e.getValue().median() > worst) {
-        worst = e.getValue().median();
+      if (e.getValue().value() > worst) {
+        worst = e.getValue().value();
         name = e.getKey();
       }
     }
@@ -233,7 +239,7 @@ public final class ReportTables {
     if (s == null) {
       return NA;
     }
-    String text = format.apply(s.median());
+    String text = format.apply(s.value());
     String min = format.apply(s.min());
     String max = format.apply(s.max());
     if (s.count() > 1 && !min.equals(max)) {
@@ -251,8 +257,8 @@ public final class ReportTables {
     if (c == null || c.throughputOk() == null || c.throughput() == null) {
       return text;
     }
-    String ok = opsPerSec(c.throughputOk().median());
-    return ok.equals(opsPerSec(c.throughput().median())) ? text : text + " (OK " + ok + ")";
+    String ok = opsPerSec(c.throughputOk().value());
+    return ok.equals(opsPerSec(c.throughput().value())) ? text : text + " (OK " + ok + ")";
   }
 
   static String opsPerSec(Double v) {

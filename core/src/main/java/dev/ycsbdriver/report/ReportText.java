@@ -20,10 +20,30 @@ final class ReportText {
         + String.join(", ", model.profiles().stream().map(ReportTables::profileName).toList()) + "."
         + (model.baseline() == null ? "" : " Baseline for ratios: " + model.baseline() + "."));
     lines.add("");
+    lines.add(repeats(model));
+    lines.add("");
     for (String m : model.machines()) {
       lines.add("Machine: " + m + ".");
     }
     return lines;
+  }
+
+  /** @return which aggregate the figures are, and how many runs each cell had */
+  static String repeats(ReportModel model) {
+    RankFigure by = model.rank() == null ? RankFigure.THROUGHPUT : model.rank();
+    String how = model.aggregate() == RepeatAggregate.BEST
+        ? "Repeats: best of repeats. Each cell shows the figures of its best run, the run with the "
+            + (by.higherIsBetter() ? "highest " : "lowest ") + by.label() + " (ties: the run read first"
+            + (by.kind() == RankFigure.Kind.THROUGHPUT ? "" : "; by throughput where no run has that figure")
+            + "), all from that one run, never a mix of per-figure bests."
+        : "Repeats: median. Each figure is the median over the runs of its cell.";
+    int min = model.cells().stream().mapToInt(ReportCell::repeats).min().orElse(0);
+    int max = model.cells().stream().mapToInt(ReportCell::repeats).max().orElse(0);
+    int failed = model.cells().stream().mapToInt(ReportCell::failedRuns).sum();
+    String runs = min == max ? " Every cell had " + max + (max == 1 ? " run" : " runs")
+        : " Cells had " + min + " to " + max + " runs";
+    return how + runs + " that ended ok" + (failed == 0 ? "" : " (" + failed + " failed "
+        + (failed == 1 ? "run" : "runs") + " left out)") + ".";
   }
 
   private static String threads(ReportModel model) {
@@ -32,7 +52,10 @@ final class ReportText {
 
   static List<String> guide(ReportModel model) {
     List<String> lines = new ArrayList<>();
-    lines.add("Each figure is the median over the repeats of a cell; with more than one repeat, the smallest and "
+    lines.add((model.aggregate() == RepeatAggregate.BEST
+        ? "Each figure is that of the best run of its cell (see Repeats above)"
+        : "Each figure is the median over the repeats of a cell")
+        + "; with more than one repeat, the smallest and "
         + "largest value follow in brackets. `n/a` means the figure was not measured (never 0); `failed` means "
         + "no run of that cell succeeded.");
     lines.add("Throughput counts every operation the workload issued per second of the measured run "

@@ -14,7 +14,7 @@ import java.util.Map;
 
 /**
  * Writes a report from result JSON files: {@code report.md}, {@code report.csv}, {@code report.json},
- * {@code report-durable-vs-fast.csv}, a self-contained {@code report.html} and the charts as
+ * {@code report-durable-vs-fast.csv}, {@code report-ranking.csv} (when it ranks by a figure), a self-contained {@code report.html} and the charts as
  * {@code charts/<name>.png}.
  *
  * <p>Stateless and thread-safe; two writers must not share an output directory at the same time.
@@ -36,13 +36,22 @@ public final class ReportWriter {
    * @param leftOut stores a matrix left out, each with its reason, e.g. {@code mongodb (environment variable
    *     YCSB_MONGODB_URI is not set)}; may be empty
    * @param reference another party's published figures, or null
+   * @param aggregate how each cell's repeats become its figures
+   * @param rank the figure to rank stores by (and to choose best runs by), or null for no ranking
    */
   public record Request(List<Path> inputs, Path output, String title, String baseline, String latencyWorkload,
-                        List<String> leftOut, ReferenceFigures reference) {
+                        List<String> leftOut, ReferenceFigures reference, RepeatAggregate aggregate, RankFigure rank) {
     /** Copies the lists. */
     public Request {
       inputs = List.copyOf(inputs);
       leftOut = List.copyOf(leftOut);
+      java.util.Objects.requireNonNull(aggregate, "aggregate");
+    }
+
+    /** A request with medians over repeats and no ranking. */
+    public Request(List<Path> inputs, Path output, String title, String baseline, String latencyWorkload,
+                   List<String> leftOut, ReferenceFigures reference) {
+      this(inputs, output, title, baseline, latencyWorkload, leftOut, reference, RepeatAggregate.MEDIAN, null);
     }
 
     /** A request without left-out stores or reference figures. */
@@ -67,7 +76,7 @@ public final class ReportWriter {
           .collect(java.util.stream.Collectors.joining(" or ")) + "; nothing to compare");
     }
     ReportModel model = ReportModel.build(results, request.title(), request.baseline(), request.leftOut(),
-        request.reference());
+        request.reference(), request.aggregate(), request.rank());
     if (request.baseline() != null && model.baseline() == null) {
       throw new ConfigException("--baseline: must name a store in the results (" + String.join(", ", model.stores())
           + "), got " + request.baseline());
@@ -85,6 +94,12 @@ public final class ReportWriter {
     Files.writeString(out.resolve("report-durable-vs-fast.csv"), CsvReport.renderDurableVsFast(model),
         StandardCharsets.UTF_8);
     Files.writeString(out.resolve("report.html"), HtmlReport.render(model, sections, charts), StandardCharsets.UTF_8);
+    Path ranking = out.resolve("report-ranking.csv");
+    if (model.rank() != null) {
+      Files.writeString(ranking, CsvReport.renderRanking(model), StandardCharsets.UTF_8);
+    } else {
+      Files.deleteIfExists(ranking); // a ranking of an earlier report of this directory would read as this one's
+    }
     JSON.writeValue(out.resolve("report.json").toFile(), json(model, out));
     return md;
   }
@@ -94,6 +109,8 @@ public final class ReportWriter {
     ObjectNode root = JSON.createObjectNode();
     root.put("title", model.title());
     root.put("baseline", model.baseline());
+    root.put("aggregate", model.aggregate().id());
+    root.put("rank", model.rank() == null ? null : model.rank().id());
     model.profiles().forEach(p -> root.withArray("profiles").add(ReportTables.profileName(p)));
     model.stores().forEach(root.withArray("stores")::add);
     model.threads().forEach(root.withArray("threads")::add);
@@ -107,6 +124,8 @@ public final class ReportWriter {
       n.put("threads", c.threads());
       n.put("workload", c.workload());
       n.put("repeats", c.repeats());
+      n.put("aggregate", model.aggregate().id());
+      n.put("bestRun", c.bestRun() == null ? null : relative(c.bestRun().file(), out));
       n.put("failedRuns", c.failedRuns());
       spread(n, "throughputOpsPerSec", c.throughput());
       spread(n, "throughputOkOpsPerSec", c.throughputOk());
@@ -142,6 +161,6 @@ public final class ReportWriter {
       parent.putNull(name);
       return;
     }
-    parent.putObject(name).put("median", s.median()).put("min", s.min()).put("max", s.max()).put("count", s.count());
+    parent.putObject(name).put("value", s.value()).put("median", s.median()).put("min", s.min()).put("max", s.max()).put("count", s.count());
   }
 }

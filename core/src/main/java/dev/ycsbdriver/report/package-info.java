@@ -1,7 +1,9 @@
 /**
  * Comparison reports from result JSON files, never from console text: {@link dev.ycsbdriver.report.ResultReader}
  * reads runs (and crash test results, kept apart as entries per store and profile),
- * {@link dev.ycsbdriver.report.ReportModel} groups them into cells with medians over repeats,
+ * {@link dev.ycsbdriver.report.ReportModel} groups them into cells, each figure the median over repeats or the
+ * best run's ({@link dev.ycsbdriver.report.RepeatAggregate}), {@link dev.ycsbdriver.report.Ranking} ranks stores
+ * by one figure ({@link dev.ycsbdriver.report.RankFigure}),
  * {@link dev.ycsbdriver.report.ReportTables} lays out the tables once, and Markdown, HTML, CSV, JSON and
  * XChart images are views of them, opened by the summary sentences of {@code ReportSummary} and the
  * durable-vs-fast table of {@link dev.ycsbdriver.report.DurableVsFast} ({@link dev.ycsbdriver.report.ReportWriter} writes them all).

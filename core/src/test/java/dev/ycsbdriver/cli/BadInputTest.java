@@ -141,7 +141,14 @@ class BadInputTest {
         cmd(2, "report merge -o: must be a writable directory, got $FILE/merged", "report merge -o $FILE/merged $OK"),
         cmd(2, "report: needs at least one result that ended ok, got 2 that were failed or interrupted",
             "report -o $R/new-report $FAILED"),
-        cmd(2, "report: expected result.json files or directories, got none", "report"));
+        cmd(2, "report: expected result.json files or directories, got none", "report"),
+        cmd(2, "--aggregate: must be median or best (how a cell's repeats are combined), got 'mean'",
+            "report -o $R/new-report --aggregate mean $OK"),
+        cmd(2, "--aggregate: must be median or best (how a cell's repeats are combined), got 'max'",
+            "report -o $R/new-report --repeats max $OK"),
+        cmd(2, "--rank: must be throughput, ops-per-server-cpu, or <operation>-latency-mean or <operation>-latency-p99 "
+            + "with operation read, update, insert, scan, read-modify-write or delete (e.g. read-latency-mean), got "
+            + "'read-latency-p50'", "report -o $R/new-report --rank read-latency-p50 $OK"));
   }
 
   @ParameterizedTest(name = "[{index}] {1}")

@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.report.RankFigure;
+import dev.ycsbdriver.report.RepeatAggregate;
+import dev.ycsbdriver.testing.CliRun;
 import dev.ycsbdriver.testing.Resources;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -118,6 +121,48 @@ class MatrixFileTest {
   }
 
   @Test
+  void aggregateAndRankDefaultToTheMedianAndNoRanking() throws Exception {
+    MatrixSpec spec = MatrixFile.read(write(VALID), home);
+    assertThat(spec.aggregate()).isEqualTo(RepeatAggregate.MEDIAN);
+    assertThat(spec.rank()).isNull();
+    MatrixSpec best = MatrixFile.read(write(VALID + "aggregate: best\nrank: read-latency-mean\n"), home);
+    assertThat(best.aggregate()).isEqualTo(RepeatAggregate.BEST);
+    assertThat(best.rank()).isEqualTo(RankFigure.find("read-latency-mean"));
+    assertThat(best.withOutput(Path.of("elsewhere")).rank()).isEqualTo(best.rank());
+  }
+
+  @Test
+  void anUnknownAggregateNamesItsLineAndTheValidValues() throws Exception {
+    Path f = write(VALID.replace("warmup: 500ms", "warmup: 500ms\naggregate: mean"));
+    assertThatThrownBy(() -> MatrixFile.read(f, home)).isInstanceOf(ConfigException.class)
+        .hasMessage(f + ":4: aggregate: must be median or best (how a cell's repeats are combined), got 'mean'");
+  }
+
+  @Test
+  void anUnknownRankFigureNamesItsLineAndTheValidFigures() throws Exception {
+    Path f = write(VALID.replace("warmup: 500ms", "warmup: 500ms\nrank: fastest"));
+    assertThatThrownBy(() -> MatrixFile.read(f, home)).isInstanceOf(ConfigException.class)
+        .hasMessage(f + ":4: rank: " + RankFigure.EXPECTED + ", got 'fastest'");
+    Path list = write(VALID.replace("warmup: 500ms", "warmup: 500ms\nrank: [throughput]"));
+    assertThatThrownBy(() -> MatrixFile.read(list, home)).hasMessage(list + ":4: rank: must be a single value, got a list");
+  }
+
+  @Test
+  void aBadAggregateEndsTheMatrixCommandWithOneLineAndExitCode2() throws Exception {
+    // the command has no installation directory here: the workloads by path
+    String absolute = VALID.replace("[workloada, workloadc]", "[" + home.resolve("workloads/workloada") + "]");
+    Path f = write(absolute.replace("warmup: 500ms", "warmup: 500ms\naggregate: maximum"));
+    CliRun run = CliRun.of("matrix", f.toString());
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
+    assertThat(run.err().lines().toList()).containsExactly("ycsb: " + f + ":4: aggregate: must be median or best "
+        + "(how a cell's repeats are combined), got 'maximum'");
+    Path r = write(absolute.replace("warmup: 500ms", "warmup: 500ms\nrank: read-latency-p50"));
+    CliRun rank = CliRun.of("matrix", r.toString());
+    assertThat(rank.exitCode()).as(rank.toString()).isEqualTo(2);
+    assertThat(rank.err().lines().toList()).hasSize(1).allMatch(l -> l.startsWith("ycsb: " + r + ":4: rank: must be"));
+  }
+
+  @Test
   void invalidYamlGivesItsLine() throws Exception {
     Path f = write("stores: [\n  - binding: h2\n");
     assertThatThrownBy(() -> MatrixFile.read(f, home)).hasMessageStartingWith(f + ":").hasMessageContaining("not valid YAML");
@@ -133,5 +178,25 @@ class MatrixFileTest {
     MatrixSpec embedded = MatrixFile.read(root.resolve("conf/matrices/embedded.yaml"), root);
     assertThat(embedded.stores()).extracting(MatrixSpec.Store::binding).containsExactly("h2", "sqlite", "memory");
     assertThat(embedded.workloads()).hasSize(6);
+    MatrixSpec million = MatrixFile.read(root.resolve("conf/matrices/one-in-a-million.yaml"), root,
+        name -> name.equals("YCSB_MONGODB_URI") ? null : "secret");
+    assertThat(million.repeats()).isEqualTo(3);
+    assertThat(million.aggregate()).isEqualTo(RepeatAggregate.BEST);
+    assertThat(million.rank()).isEqualTo(RankFigure.find("read-latency-mean"));
+    assertThat(million.recordCount()).isEqualTo(1_000_000);
+    assertThat(million.operationCount()).isEqualTo(100_000);
+    assertThat(million.threads()).containsExactly(1);
+    assertThat(million.stores()).extracting(MatrixSpec.Store::binding)
+        .containsExactly("memory", "h2", "sqlite", "mysql", "postgres");
+    assertThat(million.leftOut()).containsExactly("mongodb (environment variable YCSB_MONGODB_URI is not set)");
+    java.util.Properties workload = new java.util.Properties();
+    try (var in = Files.newBufferedReader(million.workloads().get(0).file())) {
+      workload.load(in);
+    }
+    assertThat(workload).containsEntry("recordcount", "1000000").containsEntry("operationcount", "100000")
+        .containsEntry("fieldcount", "1").containsEntry("fieldlength", "4").containsEntry("readallfields", "true")
+        .containsEntry("readproportion", "1").containsEntry("updateproportion", "0")
+        .containsEntry("insertproportion", "0").containsEntry("scanproportion", "0")
+        .containsEntry("readmodifywriteproportion", "0").containsEntry("requestdistribution", "uniform");
   }
 }

@@ -62,6 +62,47 @@ class ReportGoldenTest {
   }
 
   @Test
+  void rankingByBestOfRepeatsIsSealedAndComesFirst() throws Exception {
+    ReportWriter.write(new ReportWriter.Request(List.of(Resources.path("/report/results")), out, "Golden report", "h2",
+        "workloada", List.of(), null, RepeatAggregate.BEST, RankFigure.find("read-latency-mean")));
+    assertGolden(out.resolve("report-ranking.csv"), "golden-report-ranking.csv");
+    assertThat(Files.readAllLines(out.resolve("report-ranking.csv")).get(0))
+        .isEqualTo(String.join(",", CsvReport.RANKING_COLUMNS));
+    String md = Files.readString(out.resolve("report.md"));
+    assertThat(md.indexOf("## Ranking")).isPositive().isLessThan(md.indexOf("## Durable vs fast"));
+    assertThat(md).contains("""
+        ### Ranking by mean READ latency (lower is better), workloada, 4 threads
+
+        | rank | store | profile | mean READ latency, best run (µs) | median (µs) | runs | ops per server CPU% (ops/CPU%) |
+        |---|---:|---:|---:|---:|---:|---:|
+        | 1 | memory | default | 1.1 | 1.1 | 1 | 8,052.5 |
+        """, "Repeats: best of repeats.", "- First by mean READ latency (lower is better, best run of 1 to 2 runs per "
+        + "store), workloada at 4 threads: memory, 1.1 µs; next h2 durable,");
+    JsonNode report = JSON.readTree(out.resolve("report.json").toFile());
+    assertThat(report.get("aggregate").asText()).isEqualTo("best");
+    assertThat(report.get("rank").asText()).isEqualTo("read-latency-mean");
+    JsonNode first = report.at("/ranking/0/entries/0");
+    assertThat(first.get("store").asText()).isEqualTo("memory");
+    assertThat(first.get("rank").asInt()).isEqualTo(1);
+    for (JsonNode c : report.get("cells")) {
+      assertThat(c.get("aggregate").asText()).isEqualTo("best");
+      assertThat(c.get("bestRun").asText()).as("the best run of each cell").contains(c.get("store").asText());
+      assertThat(c.at("/throughputOpsPerSec/value").isNumber()).isTrue();
+    }
+  }
+
+  @Test
+  void withoutARankingThereIsNoRankingFileAndTheMedianIsNamed() throws Exception {
+    Files.writeString(out.resolve("report-ranking.csv"), "left by an earlier report");
+    write();
+    assertThat(out.resolve("report-ranking.csv")).doesNotExist();
+    JsonNode report = JSON.readTree(out.resolve("report.json").toFile());
+    assertThat(report.get("aggregate").asText()).isEqualTo("median");
+    assertThat(report.get("rank").isNull()).isTrue();
+    assertThat(report.get("ranking")).isEmpty();
+  }
+
+  @Test
   void crashTestsAreEntriesPerStoreAndProfileNeverWorkloadCells() throws Exception {
     write();
     JsonNode report = JSON.readTree(out.resolve("report.json").toFile());

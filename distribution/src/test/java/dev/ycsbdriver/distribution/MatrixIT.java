@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import dev.ycsbdriver.testing.BrowserCheck;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +18,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -23,12 +27,14 @@ import org.junit.jupiter.api.Test;
  * {@code bin/ycsb matrix} from the assembled distribution: killed midway (SIGKILL, no chance to clean
  * up) and run again, it completes only the missing cells; its HTML report renders in headless Chromium
  * without console errors or broken images; the shipped PostgreSQL/MySQL matrix, shortened, runs
- * against the local servers and its report has every figure per workload, profile and store.
+ * against the local servers and its report has every figure per workload, profile and store; the shipped
+ * one-in-a-million matrix, scaled down to the embedded stores, ranks them by their best runs' mean READ latency.
  */
 class MatrixIT {
   private static final Path TREE = Path.of(System.getProperty("distribution.dir")).toAbsolutePath();
   private static final Path WORK = TREE.getParent().resolve("matrix-it");
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final Set<String> EMBEDDED = Set.of("memory", "h2", "sqlite");
 
   @Test
   void killedMidwayAndRunAgainCompletesOnlyTheMissingCellsAndTheReportRendersInABrowser() throws Exception {
@@ -135,6 +141,105 @@ class MatrixIT {
     for (String w : List.of("workloada", "workloadb", "workloadc", "workloadd", "workloade", "workloadf")) {
       assertThat(md).contains(w + " (ops/s)", w + " (ops/CPU%)");
     }
+  }
+
+  /**
+   * The shipped one-in-a-million matrix (seed 001's GET latency test), scaled down to 2,000 records and 2,000 reads
+   * a run and to the embedded stores: each store is loaded once for its three runs, and the report ranks the stores
+   * by the mean READ latency of each one's best run, lowest first, the best run being the one with the lowest mean
+   * READ latency of the three result files.
+   */
+  @Test
+  void oneInAMillionScaledDownRanksTheEmbeddedStoresByTheirBestRunsMeanReadLatency() throws Exception {
+    Path out = WORK.resolve("one-in-a-million");
+    deleteTree(out);
+    YAMLMapper yaml = new YAMLMapper();
+    ObjectNode matrix = (ObjectNode) yaml.readTree(TREE.resolve("conf/matrices/one-in-a-million.yaml").toFile());
+    // the shipped settings this test relies on: the test changes only the scale, the output and the stores
+    assertThat(matrix.get("repeats").asInt()).isEqualTo(3);
+    assertThat(matrix.get("aggregate").asText()).isEqualTo("best");
+    assertThat(matrix.get("rank").asText()).isEqualTo("read-latency-mean");
+    assertThat(matrix.get("threads").toString()).isEqualTo("[1]");
+    matrix.put("output", out.toString());
+    matrix.put("recordcount", 2000);
+    matrix.put("operationcount", 2000);
+    matrix.put("warmup", "1s");
+    ArrayNode stores = matrix.putArray("stores");
+    for (JsonNode s : yaml.readTree(TREE.resolve("conf/matrices/one-in-a-million.yaml").toFile()).get("stores")) {
+      if (EMBEDDED.contains(s.get("binding").asText())) {
+        stores.add(s);
+      }
+    }
+    assertThat(stores).hasSize(3);
+    Path file = write("one-in-a-million-small.yaml", yaml.writeValueAsString(matrix));
+
+    long started = System.nanoTime();
+    Outcome outcome = run(Map.of(), "matrix", file.toString());
+    long seconds = TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started);
+    assertThat(outcome.exitCode()).as(outcome.stderr()).isZero();
+    assertThat(outcome.stderr()).contains("9 of 9 cells done (0 from an earlier run), 0 failed");
+    // loaded once per store, not once per repeat
+    assertThat(outcome.stderr().lines().filter(l -> l.startsWith("[matrix] loading "))).hasSize(3);
+    System.out.println("one-in-a-million, scaled down: 9 cells in " + seconds + " s");
+
+    JsonNode report = JSON.readTree(out.resolve("report.json").toFile());
+    assertThat(report.get("aggregate").asText()).isEqualTo("best");
+    assertThat(report.get("ranking")).hasSize(1);
+    JsonNode ranking = report.at("/ranking/0");
+    assertThat(ranking.get("figure").asText()).isEqualTo("read-latency-mean");
+    assertThat(ranking.get("workload").asText()).isEqualTo("one-in-a-million");
+    assertThat(ranking.get("threads").asInt()).isEqualTo(1);
+    List<String> order = new ArrayList<>();
+    double previous = 0;
+    int place = 0;
+    for (JsonNode e : ranking.get("entries")) {
+      place++;
+      String store = e.get("store").asText();
+      order.add(store);
+      double best = e.at("/figure/value").asDouble();
+      assertThat(best).as(store + " ranked in order").isGreaterThanOrEqualTo(previous).isPositive();
+      assertThat(e.get("rank").asInt()).as(store).isLessThanOrEqualTo(place);
+      assertThat(e.get("runs").asInt()).as(store).isEqualTo(3);
+      // the best run is the lowest mean READ latency of the store's three result files
+      List<Double> means = readMeans(out.resolve("cells").resolve(store));
+      assertThat(means).as(store).hasSize(3);
+      assertThat(best).as(store + " best of " + means).isEqualTo(means.stream().min(Double::compare).get());
+      assertThat(e.at("/figure/median").asDouble()).as(store).isEqualTo(means.stream().sorted().toList().get(1));
+      previous = best;
+    }
+    assertThat(order).containsExactlyInAnyOrder("memory", "h2", "sqlite");
+
+    String md = Files.readString(out.resolve("report.md"), StandardCharsets.UTF_8);
+    assertThat(md).contains("## Ranking", "### Ranking by mean READ latency (lower is better), one-in-a-million, 1 thread",
+        "| rank | store | profile | mean READ latency, best run (µs) | median (µs) | runs |",
+        "- First by mean READ latency (lower is better, best run of 3 runs each), one-in-a-million at 1 thread: "
+            + order.get(0) + ", ", "Repeats: best of repeats.", "Every cell had 3 runs");
+    int at = -1;
+    for (String store : order) {
+      int row = md.indexOf("| " + store + " | default |", md.indexOf("## Ranking"));
+      assertThat(row).as(store + " after the one ranked above it").isGreaterThan(at);
+      at = row;
+    }
+    assertThat(out.resolve("report-ranking.csv")).content().startsWith("figure,unit,higher_is_better,");
+  }
+
+  /** @return the mean READ latency of each run result under the store's cells, in microseconds */
+  private static List<Double> readMeans(Path storeCells) throws IOException {
+    List<Double> out = new ArrayList<>();
+    try (Stream<Path> files = Files.walk(storeCells)) {
+      for (Path f : files.filter(p -> p.getFileName().toString().equals("result.json")).sorted().toList()) {
+        JsonNode n = JSON.readTree(f.toFile());
+        if (!"run".equals(n.path("phase").asText())) {
+          continue;
+        }
+        for (JsonNode op : n.path("operations")) {
+          if (op.path("name").asText().equals("READ")) {
+            out.add(op.path("serviceTime").path("meanMicros").asDouble());
+          }
+        }
+      }
+    }
+    return out;
   }
 
   private static List<Path> okCells(Path out) throws IOException {
