@@ -176,7 +176,7 @@ class MatrixFileTest {
     }
     assertThat(root).as("conf/matrices above " + home).isNotNull();
     MatrixSpec embedded = MatrixFile.read(root.resolve("conf/matrices/embedded.yaml"), root);
-    assertThat(embedded.stores()).extracting(MatrixSpec.Store::binding).containsExactly("h2", "sqlite", "memory");
+    assertThat(embedded.stores()).extracting(MatrixSpec.Store::binding).containsExactly("h2", "sqlite", "rocksdb", "leveldb", "berkeleydb", "memory");
     assertThat(embedded.workloads()).hasSize(6);
     MatrixSpec million = MatrixFile.read(root.resolve("conf/matrices/one-in-a-million.yaml"), root,
         name -> name.equals("YCSB_MONGODB_URI") ? null : "secret");
@@ -187,7 +187,9 @@ class MatrixFileTest {
     assertThat(million.operationCount()).isEqualTo(100_000);
     assertThat(million.threads()).containsExactly(1);
     assertThat(million.stores()).extracting(MatrixSpec.Store::binding)
-        .containsExactly("memory", "h2", "sqlite", "mysql", "postgres");
+        .containsExactly("memory", "h2", "sqlite", "mysql", "postgres", "berkeleydb", "berkeleydb", "rocksdb", "leveldb",
+            "redis");
+    assertThat(million.stores()).extracting(MatrixSpec.Store::name).contains("berkeleydb-txn", "berkeleydb-notxn");
     assertThat(million.leftOut()).containsExactly("mongodb (environment variable YCSB_MONGODB_URI is not set)");
     java.util.Properties workload = new java.util.Properties();
     try (var in = Files.newBufferedReader(million.workloads().get(0).file())) {
