@@ -7,6 +7,7 @@ import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
+import dev.ycsbdriver.spi.ErrorLog;
 import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
@@ -85,12 +86,12 @@ public final class LevelDbBindingProvider implements BindingProvider {
         s.getInt(MAX_OPEN_FILES), s.getChoice(COMPRESSION));
     WriteOptions writeOptions = new WriteOptions().sync(s.getBoolean(SYNC));
     boolean drop = s.getBoolean(DROP_TABLE);
-    boolean create = s.getBoolean(CREATE_TABLE) && context.phase() == Phase.LOAD;
+    boolean create = s.getBoolean(CREATE_TABLE);
     Path dir = directory(s.getTrimmed(DIR), context.resultDirectory());
 
     SharedDatabase shared = SharedDatabase.hold(dir, options);
     try {
-      prepare(shared, table, drop, create);
+      prepare(shared, table, drop, create, context.phase());
     } catch (BindingException | RuntimeException e) {
       releaseQuietly(shared);
       throw e;
@@ -99,16 +100,24 @@ public final class LevelDbBindingProvider implements BindingProvider {
     return new LevelDbBinding(shared, writeOptions, facts, context.errors());
   }
 
-  private static void prepare(SharedDatabase shared, String table, boolean drop, boolean create)
+  /**
+   * Drops the table when asked, then makes sure it exists: the load phase creates it when {@code createtable}
+   * allows; the run phase never does (its records would be missing).
+   */
+  private static void prepare(SharedDatabase shared, String table, boolean drop, boolean create, Phase phase)
       throws BindingException {
     try {
       if (drop) {
         Tables.drop(shared.db(), table);
       }
       if (!Tables.exists(shared.db(), table)) {
-        if (!create) {
+        if (phase == Phase.RUN) {
           throw new BindingException("leveldb: table " + table + " does not exist; load the records first: "
               + "bin/ycsb load leveldb -P <workload> -p leveldb.dir=" + shared.dir());
+        }
+        if (!create) {
+          throw new BindingException("leveldb: table " + table + " does not exist in " + shared.dir()
+              + " and createtable=false; leave createtable=true to create it");
         }
         Tables.create(shared.db(), table);
       }
@@ -169,11 +178,11 @@ public final class LevelDbBindingProvider implements BindingProvider {
     private final SharedDatabase shared;
     private final WriteOptions writeOptions;
     private final ServerFacts facts;
-    private final dev.ycsbdriver.spi.ErrorLog errors;
+    private final ErrorLog errors;
     private boolean closed;
 
     LevelDbBinding(SharedDatabase shared, WriteOptions writeOptions, ServerFacts facts,
-                   dev.ycsbdriver.spi.ErrorLog errors) {
+                   ErrorLog errors) {
       this.shared = shared;
       this.writeOptions = writeOptions;
       this.facts = facts;

@@ -3,6 +3,7 @@ package dev.ycsbdriver.binding.leveldb;
 import dev.ycsbdriver.spi.BindingException;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 import org.fusesource.leveldbjni.JniDBFactory;
@@ -100,7 +101,7 @@ final class SharedDatabase {
    * @return the monitor to synchronise on
    */
   Object lockFor(byte[] key) {
-    int h = java.util.Arrays.hashCode(key);
+    int h = Arrays.hashCode(key);
     return stripes[(h ^ (h >>> 16)) & (STRIPES - 1)];
   }
 

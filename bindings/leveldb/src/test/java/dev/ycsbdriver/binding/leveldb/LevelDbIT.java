@@ -132,6 +132,14 @@ class LevelDbIT extends EmbeddedFileStoreContract {
   }
 
   @Test
+  void aLoadWithCreatetableFalseFindsNoTableAndSaysWhy() {
+    CliRun run = cli("load", "workloada", Map.of("table", "nosuchtable", "createtable", "false", "recordcount", "10"));
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(3);
+    assertOneErrorLine(run, "leveldb: table nosuchtable does not exist in ");
+    assertThat(run.err()).contains("and createtable=false; leave createtable=true to create it");
+  }
+
+  @Test
   void theBindingsCommandListsTheBindingWithItsKeysAndProfiles() {
     CliRun run = CliRun.of("bindings");
     assertThat(run.exitCode()).as(run.toString()).isZero();
