@@ -36,7 +36,7 @@ public final class MemoryBindingProvider implements BindingProvider {
 
   @Override
   public String description() {
-    return "ordered in-memory store (ConcurrentSkipListMap) in the driver's process: the upper bound, no durability";
+    return "in-memory store (ConcurrentHashMap, keys ordered in a ConcurrentSkipListSet for scans) in the driver's process: the upper bound, no durability";
   }
 
   @Override
@@ -59,7 +59,7 @@ public final class MemoryBindingProvider implements BindingProvider {
       }
     }
     Map<String, String> settings = new LinkedHashMap<>();
-    settings.put("structure", "ConcurrentSkipListMap");
+    settings.put("structure", "ConcurrentHashMap+ConcurrentSkipListSet");
     settings.put("durability", "none: records live in the driver's heap until it exits");
     settings.put("preloaded_records", Long.toString(preloaded));
     ServerFacts facts = new ServerFacts("ycsb-driver memory store", null, context.profile(), settings, List.of());

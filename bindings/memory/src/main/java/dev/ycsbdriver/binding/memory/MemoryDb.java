@@ -4,7 +4,6 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.Vector;
-import java.util.concurrent.ConcurrentNavigableMap;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
 import site.ycsb.Status;
@@ -58,14 +57,19 @@ final class MemoryDb extends DB {
   @Override
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
                      Vector<HashMap<String, ByteIterator>> result) {
+    MemoryStore.Table t = store.table(table);
     int n = 0;
-    for (Map<String, String> record : store.table(table).tailMap(startkey, true).values()) {
-      if (n++ >= recordcount) {
+    for (String key : t.keysFrom(startkey)) {
+      if (n >= recordcount) {
         break;
       }
-      HashMap<String, ByteIterator> row = new HashMap<>();
-      copy(record, fields, row);
-      result.add(row);
+      Map<String, String> record = t.get(key);
+      if (record != null) {
+        HashMap<String, ByteIterator> row = new HashMap<>();
+        copy(record, fields, row);
+        result.add(row);
+        n++;
+      }
     }
     return Status.OK;
   }
@@ -89,7 +93,6 @@ final class MemoryDb extends DB {
 
   @Override
   public Status delete(String table, String key) {
-    ConcurrentNavigableMap<String, Map<String, String>> t = store.table(table);
-    return t.remove(key) == null ? Status.NOT_FOUND : Status.OK;
+    return store.table(table).remove(key) ? Status.OK : Status.NOT_FOUND;
   }
 }
