@@ -16,7 +16,7 @@ import oshi.software.os.OSProcess;
  * <p>Not thread-safe: one sampler thread reads it.
  */
 final class ProcessCpuClock {
-  private final Supplier<List<OSProcess>> members;
+  private final Supplier<List<ProcessTime>> members;
   /** CPU milliseconds at the last reading, by pid and start time (a pid can be reused). */
   private Map<Member, Long> lastMillis = new HashMap<>();
   private long totalMillis;
@@ -26,19 +26,19 @@ final class ProcessCpuClock {
    *
    * @param members the current processes, up to date, each time it is called
    */
-  ProcessCpuClock(Supplier<List<OSProcess>> members) {
+  ProcessCpuClock(Supplier<List<ProcessTime>> members) {
     this.members = members;
-    for (OSProcess p : members.get()) {
-      lastMillis.put(key(p), Oshi.cpuMillis(p));
+    for (ProcessTime p : members.get()) {
+      lastMillis.put(key(p), p.cpuMillis());
     }
   }
 
   /** @return CPU time of the processes since this clock was made, in milliseconds */
   long readMillis() {
     Map<Member, Long> now = new HashMap<>();
-    for (OSProcess p : members.get()) {
+    for (ProcessTime p : members.get()) {
       Member key = key(p);
-      long millis = Oshi.cpuMillis(p);
+      long millis = p.cpuMillis();
       long before = lastMillis.getOrDefault(key, 0L);
       totalMillis += Math.max(0, millis - before);
       now.put(key, Math.max(before, millis));
@@ -52,13 +52,14 @@ final class ProcessCpuClock {
    * @return a clock of those processes, each refreshed by pid at every reading
    */
   static ProcessCpuClock of(List<OSProcess> processes) {
-    return new ProcessCpuClock(() -> processes.stream().filter(OSProcess::updateAttributes).toList());
+    return new ProcessCpuClock(() -> processes.stream().filter(OSProcess::updateAttributes).map(ProcessTime::of)
+        .toList());
   }
 
   private record Member(int pid, long startMillis) {
   }
 
-  private static Member key(OSProcess p) {
-    return new Member(p.getProcessID(), p.getStartTime());
+  private static Member key(ProcessTime p) {
+    return new Member(p.pid(), p.startMillis());
   }
 }

@@ -35,7 +35,7 @@ import oshi.software.os.OperatingSystem;
  * <p>Immutable and thread-safe.
  */
 public final class ServerTarget {
-  private final Supplier<List<OSProcess>> members;
+  private final Supplier<List<ProcessTime>> members;
   private final boolean embedded;
   private final String description;
   private final String unavailableReason;
@@ -47,7 +47,7 @@ public final class ServerTarget {
     this(fixed(processes), embedded, description, unavailableReason, null, null, null);
   }
 
-  private ServerTarget(Supplier<List<OSProcess>> members, boolean embedded, String description,
+  private ServerTarget(Supplier<List<ProcessTime>> members, boolean embedded, String description,
                        String unavailableReason, AgentClock agent, String startWarning, String fallbackWarning) {
     this.members = members;
     this.embedded = embedded;
@@ -59,9 +59,9 @@ public final class ServerTarget {
   }
 
   /** @return the processes, each refreshed by pid when asked for; those that ended are left out */
-  private static Supplier<List<OSProcess>> fixed(List<OSProcess> processes) {
+  private static Supplier<List<ProcessTime>> fixed(List<OSProcess> processes) {
     List<OSProcess> copy = List.copyOf(processes);
-    return () -> copy.stream().filter(OSProcess::updateAttributes).toList();
+    return () -> copy.stream().filter(OSProcess::updateAttributes).map(ProcessTime::of).toList();
   }
 
   /**
@@ -203,20 +203,37 @@ public final class ServerTarget {
    */
   private static ServerTarget tree(OperatingSystem os, OSProcess first, String address, String host, int port) {
     AtomicReference<OSProcess> root = new AtomicReference<>(first);
-    Supplier<List<OSProcess>> members = () -> {
+    boolean proc = ProcessTime.procAvailable();
+    // on Linux the tree is read from /proc, one small file per process (see ProcessTime); the root's start is
+    // compared on that scale to tell a restarted server
+    AtomicReference<Long> procStart = new AtomicReference<>();
+    Supplier<List<ProcessTime>> members = () -> {
+      if (proc) {
+        List<ProcessTime> tree = ProcessTime.tree(root.get().getProcessID());
+        Long start = procStart.get();
+        if (!tree.isEmpty() && (start == null || start == tree.get(0).startMillis())) {
+          procStart.set(tree.get(0).startMillis());
+          return tree;
+        }
+      }
       OSProcess known = root.get();
       OSProcess now = os.getProcess(known.getProcessID());
-      if (now == null || Math.abs(now.getStartTime() - known.getStartTime()) > 1000) {
+      if (now == null || Math.abs(now.getStartTime() - known.getStartTime()) > 1000 || proc) {
         OSProcess listening = ServerListener.find(os, host, port).process();
         if (listening == null || listening.getProcessID() == os.getProcessId()) {
           return List.of();
         }
         root.set(listening);
         now = listening;
+        if (proc) {
+          List<ProcessTime> tree = ProcessTime.tree(now.getProcessID());
+          procStart.set(tree.isEmpty() ? null : tree.get(0).startMillis());
+          return tree;
+        }
       }
-      List<OSProcess> all = new ArrayList<>();
-      all.add(now);
-      all.addAll(os.getDescendantProcesses(now.getProcessID(), null, null, 0));
+      List<ProcessTime> all = new ArrayList<>();
+      all.add(ProcessTime.of(now));
+      os.getDescendantProcesses(now.getProcessID(), null, null, 0).forEach(p -> all.add(ProcessTime.of(p)));
       return all;
     };
     return new ServerTarget(members, false, first.getName() + " pid " + first.getProcessID() + " listening on "
@@ -285,13 +302,13 @@ public final class ServerTarget {
    * @return the processes to sample now, each freshly read (for a listener, its descendants found again);
    *     empty when embedded, remote or unavailable
    */
-  List<OSProcess> processes() {
+  List<ProcessTime> processes() {
     return members.get();
   }
 
   /** @return the ids of the processes to sample now, in the order found */
   public List<Integer> pids() {
-    return processes().stream().map(OSProcess::getProcessID).toList();
+    return processes().stream().map(ProcessTime::pid).toList();
   }
 
   /**
