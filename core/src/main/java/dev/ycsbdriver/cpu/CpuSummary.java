@@ -45,6 +45,56 @@ public record CpuSummary(CpuFigure server, CpuFigure driver, CpuFigure machine, 
   }
 
   /**
+   * The driver's CPU time per operation: how much of the machine the client took for each operation, the
+   * figure that shows when the client, not the store, was the limit.
+   *
+   * @param throughputOpsPerSec the run's throughput in operations per second
+   * @return CPU microseconds per operation (average percent of one core / 100 x 10^6 / throughput), or
+   *     {@code null} when the driver's CPU is unknown or nothing ran
+   */
+  public Double driverMicrosPerOperation(double throughputOpsPerSec) {
+    return microsPerOperation(driver, throughputOpsPerSec);
+  }
+
+  /**
+   * @param throughputOpsPerSec the run's throughput in operations per second
+   * @return the server's CPU microseconds per operation, as {@link #driverMicrosPerOperation}, or {@code null}
+   */
+  public Double serverMicrosPerOperation(double throughputOpsPerSec) {
+    return microsPerOperation(server, throughputOpsPerSec);
+  }
+
+  /**
+   * @return a one-line warning when the driver used more CPU than the server of a store that runs in its own
+   *     processes (never for an embedded store, whose server figure is the driver), else null
+   * @param throughputOpsPerSec the run's throughput in operations per second
+   */
+  public String driverOutweighsServer(double throughputOpsPerSec) {
+    if (serverIsDriver || !driver.available() || !server.available() || driver.averagePercent() <= server.averagePercent()
+        || throughputOpsPerSec <= 0) {
+      return null;
+    }
+    return String.format(java.util.Locale.ROOT, "the driver used more CPU than the server (driver %.1f%% of a core, "
+        + "%.1f us/op; server %.1f%%, %.1f us/op): the client may have been the limit, not the store; run the driver "
+        + "on another machine or with fewer threads", driver.averagePercent(), driverMicrosPerOperation(throughputOpsPerSec),
+        server.averagePercent(), serverMicrosPerOperation(throughputOpsPerSec));
+  }
+
+  private static Double microsPerOperation(CpuFigure f, double throughputOpsPerSec) {
+    return f.available() ? microsPerOperation(f.averagePercent(), throughputOpsPerSec) : null;
+  }
+
+  /**
+   * @param averagePercent average CPU use in percent of one core, or null when unknown
+   * @param throughputOpsPerSec operations per second
+   * @return CPU microseconds per operation ({@code averagePercent / 100 x 10^6 / throughput}), or null when the
+   *     CPU is unknown or nothing ran
+   */
+  public static Double microsPerOperation(Double averagePercent, double throughputOpsPerSec) {
+    return averagePercent == null || throughputOpsPerSec <= 0 ? null : averagePercent / 100 * 1e6 / throughputOpsPerSec;
+  }
+
+  /**
    * @param reason why nothing could be sampled
    * @return a summary with every figure unavailable
    */

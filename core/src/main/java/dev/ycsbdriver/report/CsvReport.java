@@ -22,7 +22,8 @@ public final class CsvReport {
   public static final List<String> COLUMNS = List.of("profile", "store", "threads", "workload", "repeats",
       "aggregate", "failed_runs", "throughput_ops_per_sec", "throughput_min_ops_per_sec", "throughput_max_ops_per_sec",
       "throughput_ok_ops_per_sec", "operation", "mean_latency_us", "p99_latency_us", "server_cpu_avg_percent", "server_cpu_peak_percent",
-      "driver_cpu_avg_percent", "machine_cpu_avg_percent", "ops_per_server_cpu_percent", "server_settings");
+      "driver_cpu_avg_percent", "machine_cpu_avg_percent", "ops_per_server_cpu_percent", "driver_cpu_us_per_op",
+      "server_settings");
 
   /** The columns of {@code report-ranking.csv}, in order: one row per {@link Ranking.Entry}. */
   public static final List<String> RANKING_COLUMNS = List.of("figure", "unit", "higher_is_better", "threads", "workload",
@@ -72,6 +73,7 @@ public final class CsvReport {
         row.put("driver_cpu_avg_percent", shown(c.driverCpuAvg(), 1));
         row.put("machine_cpu_avg_percent", shown(c.machineCpuAvg(), 1));
         row.put("ops_per_server_cpu_percent", shown(c.opsPerServerCpu(), 1));
+        row.put("driver_cpu_us_per_op", shown(c.driverCpuPerOperation(), 2));
         List<String> kv = new ArrayList<>();
         c.serverSettings().forEach((k, v) -> kv.add(k + "=" + v));
         row.put("server_settings", String.join(";", kv));

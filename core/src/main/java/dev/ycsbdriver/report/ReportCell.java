@@ -38,6 +38,15 @@ public record ReportCell(String profile, String store, int threads, String workl
     runs = List.copyOf(runs);
   }
 
+  /**
+   * @return the driver's CPU microseconds per operation over the runs (the best run's under
+   *     {@link RepeatAggregate#BEST}), or null when no run measured it
+   */
+  public Spread driverCpuPerOperation() {
+    return Spread.of(runs.stream().map(RunResult::driverCpuMicrosPerOperation).toList(),
+        bestRun == null ? -1 : runs.indexOf(bestRun));
+  }
+
   /** @return how many runs ended ok: the runs the median is taken over, or the best run is chosen from */
   public int repeats() {
     return runs.size();

@@ -59,6 +59,8 @@ public final class ReportTables {
         tables.add(latency(model, profile, t, stores, workloads, "p99 latency (µs)" + at, false));
         tables.add(byWorkload(model, profile, t, stores, workloads, "CPU efficiency (ops per server CPU%)" + at,
             "ops/CPU%", ReportCell::opsPerServerCpu, ReportTables::decimal));
+        tables.add(byWorkload(model, profile, t, stores, workloads, "Driver CPU per operation (µs)" + at,
+            "µs/op", ReportCell::driverCpuPerOperation, ReportTables::decimal));
         tables.add(cpu(model, profile, t, stores, workloads, at));
       }
       sections.add(new Table.Section("Profile: " + profileName(profile), tables));

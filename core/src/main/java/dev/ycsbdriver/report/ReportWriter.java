@@ -138,6 +138,7 @@ public final class ReportWriter {
       spread(n, "driverCpuAvgPercent", c.driverCpuAvg());
       spread(n, "machineCpuAvgPercent", c.machineCpuAvg());
       spread(n, "opsPerServerCpuPercent", c.opsPerServerCpu());
+      spread(n, "driverCpuMicrosPerOperation", c.driverCpuPerOperation());
       ObjectNode settings = n.putObject("serverSettings");
       for (Map.Entry<String, String> e : c.serverSettings().entrySet()) {
         settings.put(e.getKey(), e.getValue());

@@ -42,6 +42,14 @@ public record RunResult(Path file, String storeName, String binding, String prof
                         String server, Map<String, String> serverSettings, String machine,
                         Map<String, Path> histogramLogs, List<String> warnings, String durabilityClaim) {
 
+  /**
+   * @return the driver's CPU microseconds per operation (its average percent of one core over the throughput),
+   *     or null when either is unknown; computed, so results written before the figure have it too
+   */
+  public Double driverCpuMicrosPerOperation() {
+    return dev.ycsbdriver.cpu.CpuSummary.microsPerOperation(driverCpuAvgPercent, throughputOpsPerSec);
+  }
+
   /** Copies the collections. */
   public RunResult {
     operations = List.copyOf(operations);

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.cpu.CpuSummary;
 import dev.ycsbdriver.measure.ChannelTotals;
 import dev.ycsbdriver.result.ResultFiles;
 import dev.ycsbdriver.result.ResultJson;
@@ -137,6 +138,17 @@ public final class ResultMerger {
       }
     }
     merged.put("serverCpuRule", ServerCpu.merge((ObjectNode) root.path("cpu"), sources, throughput));
+    // every client's driver CPU over every operation: the clients' CPU percentages add up
+    Double driverPercent = 0.0;
+    for (MergeSource s : sources) {
+      JsonNode d = s.json().path("cpu").path("driver").path("averagePercent");
+      driverPercent = d.isNumber() && driverPercent != null ? driverPercent + d.asDouble() : null;
+    }
+    ObjectNode mergedCpu = (ObjectNode) root.path("cpu");
+    JsonNode server = mergedCpu.path("server").path("averagePercent");
+    mergedCpu.put("driverCpuMicrosPerOperation", CpuSummary.microsPerOperation(driverPercent, throughput));
+    mergedCpu.put("serverCpuMicrosPerOperation",
+        CpuSummary.microsPerOperation(server.isNumber() ? server.asDouble() : null, throughput));
 
     ArrayNode allWarnings = root.putArray("warnings");
     warnings.forEach(allWarnings::add);
