@@ -30,8 +30,9 @@ import java.util.List;
  * @param stopTimeout how long to wait for client threads still inside a binding call after
  *     {@code maxexecutiontime} or Ctrl-C before leaving them behind (ycsb-driver's {@code stop.timeout})
  * @param profile the durability profile name, or null (ycsb-driver's {@code profile})
- * @param warmup run phase only: time from the start whose operations are left out of every figure
- *     ({@code warmup}, default 0: none); {@code maxexecutiontime} and {@code operationcount} count after it
+ * @param warmup run phase only: operations before the clock starts, left out of every figure ({@code warmup},
+ *     default 0: none; a duration, or {@code auto} to end at steady state within {@code warmup.max});
+ *     {@code maxexecutiontime} and {@code operationcount} count after it
  * @param statusPort TCP port of the live Prometheus {@code /metrics} endpoint, 1 to 65535, or 0 when it
  *     is off (ycsb-driver's {@code status.port}, default 0)
  * @param statusBind the address the {@code /metrics} endpoint listens on (ycsb-driver's
@@ -43,7 +44,7 @@ import java.util.List;
 public record RunConfig(Phase phase, String workloadClass, int threadCount, long targetOpsPerSec,
                         long operationCount, Duration maxExecutionTime, boolean status, Duration statusInterval,
                         String label, boolean spinSleep, Path exportFile, Path resultDirectory,
-                        boolean failOnError, Duration stopTimeout, String profile, Duration warmup,
+                        boolean failOnError, Duration stopTimeout, String profile, Warmup warmup,
                         int statusPort, String statusBind, ClientPartition client) {
 
   public static final PropertySpec WORKLOAD = PropertySpec.optional("workload", "",
@@ -103,8 +104,12 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
       "the name reports give this store configuration, e.g. postgres-tuned (default: the binding name)");
   public static final PropertySpec WARMUP = PropertySpec.of("warmup", "0s", "s",
       "run only: operations in this first stretch of the run are left out of every figure (throughput, "
-          + "latency, CPU, status counts); maxexecutiontime and operationcount count after it; at most 1 day")
-      .duration(Duration.ZERO, Duration.ofDays(1));
+          + "latency, CPU, status counts); a duration up to 1 day, or auto: until the JIT compiler is quiet and "
+          + "throughput steady, at most warmup.max, ended at once by a failed operation; maxexecutiontime and "
+          + "operationcount count after it");
+  public static final PropertySpec WARMUP_MAX = PropertySpec.of("warmup.max", "60s", "s",
+      "the longest warmup=auto; a run that is not steady by then is measured anyway, with a warning; 1s to 1h")
+      .duration(Duration.ofSeconds(1), Duration.ofHours(1));
 
   private static final String TEXT_EXPORTER = "site.ycsb.measurements.exporter.TextMeasurementsExporter";
 
@@ -112,7 +117,7 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
   public static List<PropertySpec> specs() {
     return List.of(WORKLOAD, THREADS, TARGET, OPERATION_COUNT, RECORD_COUNT, INSERT_START, INSERT_COUNT, MAX_EXECUTION_TIME,
         STATUS, STATUS_INTERVAL, STATUS_PORT, STATUS_BIND, LABEL, SPIN_SLEEP, EXPORT_FILE, EXPORTER, RESULT_DIR,
-        FAIL_ON_ERROR, STOP_TIMEOUT, PROFILE, DURABILITY_CLAIM, WARMUP, STORE_NAME, ClientPartition.INDEX, ClientPartition.COUNT);
+        FAIL_ON_ERROR, STOP_TIMEOUT, PROFILE, DURABILITY_CLAIM, WARMUP, WARMUP_MAX, STORE_NAME, ClientPartition.INDEX, ClientPartition.COUNT);
   }
 
   /**
@@ -155,8 +160,8 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
     }
     String exportFile = settings.getTrimmed(EXPORT_FILE);
     String profile = settings.getTrimmed(PROFILE);
-    Duration warmup = settings.getDuration(WARMUP);
-    if (phase == Phase.LOAD && !warmup.isZero()) {
+    Warmup warmup = Warmup.from(settings, WARMUP, WARMUP_MAX);
+    if (phase == Phase.LOAD && !warmup.none()) {
       throw new ConfigException("warmup: applies to the run phase only, got " + settings.getTrimmed(WARMUP)
           + " for a load; remove it from the load command");
     }

@@ -3,6 +3,7 @@ package dev.ycsbdriver.matrix;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.RunConfig;
+import dev.ycsbdriver.config.Warmup;
 import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.report.ReferenceFigures;
 import java.nio.file.Files;
@@ -28,7 +29,8 @@ import java.util.regex.Pattern;
  * output: results/matrix-embedded  # default: results/matrix-<name>
  * recordcount: 10000
  * duration: 10s                    # or operationcount: 100000
- * warmup: 3s
+ * warmup: auto                     # default: until the driver is warm, at most warmupMax (default 60s);
+ *                                  # or a duration, 0 for none
  * repeats: 1
  * aggregate: median                # how the report combines repeats: median, or best (the best run's figures)
  * rank: throughput                 # optional: rank stores by this figure, e.g. read-latency-mean; the best run's
@@ -62,7 +64,7 @@ public final class MatrixFile {
   /** A store key: the store runs only when this environment variable is set, else the report names it left out. */
   static final String WHEN_ENV = "when-env";
   static final Set<String> KEYS = Set.of("name", "output", "recordcount", "operationcount", "duration",
-      "warmup", "repeats", "threads", "workloads", "properties", "loadThreads", "stores", "baseline",
+      "warmup", "warmupMax", "repeats", "threads", "workloads", "properties", "loadThreads", "stores", "baseline",
       "latencyWorkload", "jvmArgs", "cellTimeout", "profiles", "crashtest", "reference", "aggregate", "rank");
   private static final Set<String> STORE_KEYS = Set.of("name", "binding", "properties", "profiles", WHEN_ENV);
   private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
@@ -110,7 +112,7 @@ public final class MatrixFile {
     }
     long ops = hasOps ? integer(yaml, "/operationcount", null, 1, Long.MAX_VALUE / 2) : 0;
     Duration duration = hasDuration ? duration(yaml, "/duration", null, Duration.ofSeconds(1)) : Duration.ZERO;
-    Duration warmup = duration(yaml, "/warmup", Duration.ZERO, Duration.ZERO);
+    Warmup warmup = warmup(yaml);
     int repeats = (int) integer(yaml, "/repeats", 1L, 1, 1000);
     List<Integer> threads = new ArrayList<>();
     for (String p : list(yaml, "/threads", true)) {
@@ -178,7 +180,7 @@ public final class MatrixFile {
         jvmArgs.add(text(yaml, p, null));
       }
     }
-    Duration defaultTimeout = hasDuration ? warmup.plus(duration).plusMinutes(5) : Duration.ZERO;
+    Duration defaultTimeout = hasDuration ? warmup.limit().plus(duration).plusMinutes(5) : Duration.ZERO;
     Duration cellTimeout = duration(yaml, "/cellTimeout", defaultTimeout, Duration.ZERO);
     MatrixSpec.Crashtest crashtest = root.has("crashtest") ? MatrixSections.crashtest(yaml, "/crashtest", env) : null;
     ReferenceFigures reference = root.has("reference") ? MatrixSections.reference(yaml, "/reference", storeNames)
@@ -258,6 +260,20 @@ public final class MatrixFile {
       throw yaml.error(pointer, "must be between " + min + " and " + max + ", got " + v);
     }
     return v;
+  }
+
+  /** @return {@code warmup} ({@code auto}, the default, or a duration) with {@code warmupMax} for auto */
+  private static Warmup warmup(LocatedYaml yaml) throws ConfigException {
+    Duration max = duration(yaml, "/warmupMax", Duration.ofSeconds(60), Duration.ofSeconds(1));
+    JsonNode n = yaml.root().at("/warmup");
+    if (n.isMissingNode() || n.isNull() || n.asText().trim().equalsIgnoreCase(Warmup.AUTO)) {
+      return new Warmup(true, max);
+    }
+    if (n.asText().trim().equals("0")) {
+      return Warmup.NONE;
+    }
+    Duration fixed = duration(yaml, "/warmup", null, Duration.ZERO);
+    return fixed.isZero() ? Warmup.NONE : new Warmup(false, fixed);
   }
 
   static Duration duration(LocatedYaml yaml, String pointer, Duration fallback, Duration min)

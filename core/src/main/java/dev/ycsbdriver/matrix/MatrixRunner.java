@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ycsbdriver.config.SecretProperties;
 import dev.ycsbdriver.config.Secrets;
+import dev.ycsbdriver.config.Warmup;
 import dev.ycsbdriver.result.ResultFiles;
 import dev.ycsbdriver.runner.StopSignal;
 import java.io.IOException;
@@ -261,8 +262,10 @@ public final class MatrixRunner {
     if (!spec.duration().isZero()) {
       args.put("maxexecutiontime", Long.toString((spec.duration().toMillis() + 999) / 1000));
     }
-    if (!spec.warmup().isZero()) {
-      args.put("warmup", spec.warmup().toMillis() + "ms");
+    if (spec.warmup().auto()) {
+      args.put("warmup", Warmup.AUTO).put("warmup.max", spec.warmup().limit().toMillis() + "ms");
+    } else if (!spec.warmup().none()) {
+      args.put("warmup", spec.warmup().limit().toMillis() + "ms");
     }
     CellProcess.Ending end = CellProcess.run(args.args(), args.secrets(), spec.jvmArgs(), dir, spec.cellTimeout(), stop);
     Optional<Path> result = newestResult(dir);
@@ -391,7 +394,8 @@ public final class MatrixRunner {
     s.put("recordcount", spec.recordCount());
     s.put("operationcount", spec.operationCount());
     s.put("durationMillis", spec.duration().toMillis());
-    s.put("warmupMillis", spec.warmup().toMillis());
+    s.put("warmup", spec.warmup().label());
+    s.put("warmupMillis", spec.warmup().limit().toMillis());
     s.put("jvmArgs", spec.jvmArgs());
     return Secrets.maskText(s.toString());
   }

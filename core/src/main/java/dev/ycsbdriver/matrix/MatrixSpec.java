@@ -1,5 +1,6 @@
 package dev.ycsbdriver.matrix;
 
+import dev.ycsbdriver.config.Warmup;
 import dev.ycsbdriver.report.RankFigure;
 import dev.ycsbdriver.report.ReferenceFigures;
 import dev.ycsbdriver.report.RepeatAggregate;
@@ -20,7 +21,8 @@ import java.util.Map;
  * @param recordCount records loaded into each store ({@code recordcount}, at least 1)
  * @param operationCount operations per run cell ({@code operationcount}); 0 when {@code duration} is given
  * @param duration measured time per run cell ({@code duration}); zero when {@code operationcount} is given
- * @param warmup time at the start of each run cell left out of its figures ({@code warmup}, default 0)
+ * @param warmup what each run cell does before its clock starts ({@code warmup}: {@code auto}, the default, or a
+ *     duration, {@code 0} for none; {@code warmupMax} bounds {@code auto}, default 60s)
  * @param repeats how often each cell runs ({@code repeats}, default 1)
  * @param threads client thread counts ({@code threads}); not empty
  * @param workloads workload files, resolved; not empty
@@ -44,7 +46,7 @@ import java.util.Map;
  *     no ranking
  */
 public record MatrixSpec(String name, Path file, Path output, long recordCount, long operationCount,
-                         Duration duration, Duration warmup, int repeats, List<Integer> threads,
+                         Duration duration, Warmup warmup, int repeats, List<Integer> threads,
                          List<Workload> workloads, Map<String, String> properties, int loadThreads,
                          List<Store> stores, String baseline, String latencyWorkload, List<String> jvmArgs,
                          Duration cellTimeout, Crashtest crashtest, ReferenceFigures reference, List<String> leftOut,

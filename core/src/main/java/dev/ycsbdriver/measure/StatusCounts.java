@@ -20,6 +20,9 @@ public final class StatusCounts {
       Status.OK, Status.ERROR, Status.NOT_FOUND, Status.NOT_IMPLEMENTED, Status.UNEXPECTED_STATE,
       Status.BAD_REQUEST, Status.FORBIDDEN, Status.SERVICE_UNAVAILABLE, Status.BATCHED_OK};
 
+  /** Index of {@code Status.NOT_FOUND} in {@link #KNOWN}. */
+  private static final int NOT_FOUND = 2;
+
   private final LongAdder[] known = new LongAdder[KNOWN.length];
   private final ConcurrentHashMap<Status, LongAdder> others = new ConcurrentHashMap<>();
   /** First-use order of {@link #others}, so the export order resembles YCSB's. */
@@ -105,6 +108,14 @@ public final class StatusCounts {
       }
     }
     return false;
+  }
+
+  /**
+   * @return the operations that failed in the store: not OK and not {@code NOT_FOUND}, which is an answer (a
+   *     workload may read keys it has not inserted)
+   */
+  public long errors() {
+    return failures() - known[NOT_FOUND].sum();
   }
 
   /** @return the number of operations whose status is not OK (YCSB's {@code Status.isOk()}) */

@@ -101,9 +101,14 @@ public final class ResultJson {
     root.put("targetOpsPerSec", r.config().targetOpsPerSec());
     root.put("operationCountTarget", r.targetedOperations());
     root.put("maxExecutionTimeSeconds", r.config().maxExecutionTime().toSeconds());
-    root.put("warmupMillis", r.config().warmup().toMillis());
+    root.put("warmupMillis", r.warmup().millis());
     ObjectNode warmupOps = root.putObject("warmupOperations");
-    r.warmupOperations().forEach(warmupOps::put);
+    r.warmup().operations().forEach(warmupOps::put);
+    ObjectNode warmup = root.putObject("warmup");
+    warmup.put("requested", r.warmup().requested());
+    warmup.put("millis", r.warmup().millis());
+    warmup.put("endedBy", r.warmup().endedBy());
+    warmup.put("detail", r.warmup().detail());
     root.put("measurementInterval", r.measurement().interval().name().toLowerCase(java.util.Locale.ROOT));
     root.put("intendedLatencyMeasured", r.config().paced());
     ObjectNode schedule = root.putObject("schedule");
@@ -213,6 +218,8 @@ public final class ResultJson {
     node.put("logicalCores", cpu.logicalCores());
     node.put("sampleIntervalMillis", cpu.sampleIntervalMillis());
     node.put("opsPerServerCpuPercent", cpu.opsPerServerCpuPercent(throughput));
+    node.put("driverCpuMicrosPerOperation", cpu.driverMicrosPerOperation(throughput));
+    node.put("serverCpuMicrosPerOperation", cpu.serverMicrosPerOperation(throughput));
   }
 
   private static void figure(ObjectNode node, CpuFigure f) {

@@ -42,8 +42,8 @@ import site.ycsb.Status;
  * @param outcome how the run ended
  * @param runDirectory where the result JSON and histogram logs are written
  * @param histogramLogs measurement name to its {@code .hlog} file
- * @param warmupOperations operations done during the warm-up per measurement name, every status
- *     counted; empty without a warm-up
+ * @param warmup what the warm-up did, and the operations it left out of the figures; {@link WarmupReport#NONE}
+ *     without one
  * @param scheduleLag how far the run fell behind its {@code -target} schedule; null in a closed loop (no
  *     target), where intended latency is not measured
  * @param errors the kinds of error the binding reported, in first-occurrence order; empty when none (or
@@ -55,7 +55,7 @@ public record RunReport(String toolVersion, String bindingName, String workloadN
                         long operationsDone, long targetedOperations, List<OperationReport> operations,
                         List<GcStat> gc, CpuSummary cpu, ServerFacts server, MachineFacts machine,
                         List<TimeSeriesPoint> timeSeries, List<String> warnings, Outcome outcome,
-                        Path runDirectory, Map<String, Path> histogramLogs, Map<String, Long> warmupOperations,
+                        Path runDirectory, Map<String, Path> histogramLogs, WarmupReport warmup,
                         ScheduleLag scheduleLag, List<ErrorLog.Kind> errors, List<ErrorLog.Outage> outages) {
 
   /** Copies the collections. */
@@ -67,7 +67,6 @@ public record RunReport(String toolVersion, String bindingName, String workloadN
     errors = List.copyOf(errors);
     outages = List.copyOf(outages);
     histogramLogs = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(histogramLogs));
-    warmupOperations = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(warmupOperations));
   }
 
   /** @return YCSB's throughput: every completed operation per second of {@link #runtimeMillis} */

@@ -156,6 +156,10 @@ public final class YcsbTextSummary {
     figure(out, "Machine", cpu.machine());
     Double opsPerCpu = cpu.opsPerServerCpuPercent(report.throughputOpsPerSec());
     line(out, "CPU", "OpsPerServerCpuPercent", opsPerCpu == null ? "n/a" : Double.toString(opsPerCpu));
+    Double driverPerOp = cpu.driverMicrosPerOperation(report.throughputOpsPerSec());
+    line(out, "CPU", "DriverCpuPerOperation(us)", driverPerOp == null ? "n/a" : Double.toString(round1(driverPerOp)));
+    Double serverPerOp = cpu.serverMicrosPerOperation(report.throughputOpsPerSec());
+    line(out, "CPU", "ServerCpuPerOperation(us)", serverPerOp == null ? "n/a" : Double.toString(round1(serverPerOp)));
     line(out, "CPU", "LogicalCores", Integer.toString(cpu.logicalCores()));
     line(out, "CPU", "ServerSource", cpu.serverSource());
   }

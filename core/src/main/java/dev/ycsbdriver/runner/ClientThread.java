@@ -39,6 +39,8 @@ final class ClientThread extends Thread implements ScheduledThread {
   private final RunGates gates;
   private final MeasurementRegistry registry;
   private final AtomicLong opsDone = new AtomicLong();
+  /** Operations done while warming up, every status; read by the runner to tell when the driver is warm. */
+  private final AtomicLong warmupOpsDone = new AtomicLong();
   /** The store seen through a throw-away registry while warming up; null without a warm-up. */
   private MeasuredDb warmupDb;
   private MeasurementRegistry warmupRegistry;
@@ -166,6 +168,7 @@ final class ClientThread extends Thread implements ScheduledThread {
     DB target = warming ? warmupDb : measured;
     recording = warming ? warmupRegistry : registry;
     long count = 0;
+    long warmupCount = 0;
     while ((unlimited || warming || count < quota) && !stop.requested() && !workload.isStopRequested()) {
       if (warming && warmupOver) {
         warming = false;
@@ -187,6 +190,8 @@ final class ClientThread extends Thread implements ScheduledThread {
       if (!warming) {
         count++;
         opsDone.lazySet(count);
+      } else {
+        warmupOpsDone.lazySet(++warmupCount);
       }
     }
   }
@@ -229,6 +234,11 @@ final class ClientThread extends Thread implements ScheduledThread {
   /** @return operations completed so far, every status counted */
   long opsDone() {
     return opsDone.get();
+  }
+
+  /** @return operations done while warming up so far, every status counted */
+  long warmupOpsDone() {
+    return warmupOpsDone.get();
   }
 
   /** @return operations still to do, 0 when unlimited */

@@ -22,6 +22,7 @@ import dev.ycsbdriver.result.RunReport;
 import dev.ycsbdriver.result.ScheduleLag;
 import dev.ycsbdriver.result.StatusLine;
 import dev.ycsbdriver.result.ToolVersion;
+import dev.ycsbdriver.result.WarmupReport;
 import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
@@ -184,7 +185,7 @@ public final class Runner {
       request.err().println("Warning: " + target.startWarning());
     }
 
-    boolean warmup = !config.warmup().isZero();
+    boolean warmup = !config.warmup().none();
     request.err().println("Starting test.");
     Schedule schedule = null;
     if (config.paced()) {
@@ -195,17 +196,37 @@ public final class Runner {
       warnings.add(CLOSED_LOOP_INTENDED.formatted(measurement.interval().name().toLowerCase(java.util.Locale.ROOT)));
       request.err().println("ycsb: warning: " + warnings.get(warnings.size() - 1));
     }
-    MeasurementRegistry scratch = null;
+    WarmupReport warmupReport = WarmupReport.NONE;
+    MeasurementRegistry warmupScratch = null;
     if (warmup) {
-      scratch = new MeasurementRegistry(measurement, config.paced(), threads);
-      MeasurementRegistry warmupRegistry = scratch;
-      clients.forEach(c -> c.warmUpWith(warmupRegistry));
-      request.err().println("Warming up for " + config.warmup().toMillis() / 1000.0
-          + " s; its operations are left out of every figure.");
+      MeasurementRegistry scratch = new MeasurementRegistry(measurement, config.paced(), threads);
+      clients.forEach(c -> c.warmUpWith(scratch));
+      if (config.warmup().auto()) {
+        request.err().println("Warming up until the driver is warm, at most " + config.warmup().limit().toSeconds()
+            + " s (warmup=auto); its operations are left out of every figure.");
+      } else {
+        request.err().println("Warming up for " + config.warmup().limit().toMillis() / 1000.0
+            + " s; its operations are left out of every figure.");
+      }
       gates.go().countDown();
-      warmUp(gates, stop);
+      long warmupStart = System.nanoTime();
+      String[] end = config.warmup().auto() ? warmUpUntilSteady(clients, scratch, gates, stop) : warmUp(gates, stop);
+      long warmupMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - warmupStart);
       clients.forEach(ClientThread::endWarmup);
-      request.err().println("Warm-up done; measuring.");
+      if (!config.warmup().auto() && end[0].equals("time")) {
+        warmupMillis = config.warmup().limit().toMillis();
+      }
+      // the operations are counted once the run is over: a thread may still finish its last warm-up operation
+      // after the switch, and a matrix sizes the next cell's table by the inserts counted here
+      warmupScratch = scratch;
+      warmupReport = new WarmupReport(config.warmup().label(), warmupMillis, end[0], end[1], Map.of());
+      if (end[0].equals("max")) {
+        warn("warmup=auto: not steady after warmup.max=" + config.warmup().limit().toSeconds() + " s (" + end[1]
+            + "); measuring anyway, so the figures may still include warm-up");
+        request.err().println("ycsb: warning: " + warnings.get(warnings.size() - 1));
+      }
+      request.err().println(String.format(java.util.Locale.ROOT, "Warm-up done after %.1f s (%s%s); measuring.",
+          warmupMillis / 1000.0, end[0], end[1].isEmpty() ? "" : ": " + end[1]));
     }
     CpuSampler sampler = CpuSampler.start(target, cpuInterval);
     long startNanos = System.nanoTime();
@@ -236,38 +257,112 @@ public final class Runner {
     for (ClientThread c : clients) {
       opsDone += c.opsDone();
     }
+    long runtimeMillis = TimeUnit.NANOSECONDS.toMillis(endNanos - startNanos);
+    String clientBound = cpu.driverOutweighsServer(runtimeMillis <= 0 ? 0 : opsDone * 1000.0 / runtimeMillis);
+    if (clientBound != null) {
+      warnings.add(clientBound);
+    }
+    if (!load && !warmup) {
+      String unwarmed = WarmupWarnings.of(runtimeMillis, opsDone, monitor.timeSeries());
+      if (unwarmed != null) {
+        warnings.add(unwarmed);
+      }
+    }
     Outcome outcome = RunOutcomes.decide(config, clients, leftBehind, registry, stop, opsDone, warnings);
     return new RunReport(ToolVersion.get(), request.bindingName(), request.workloadName(), clients.get(0).db().getClass().getName(), config,
         request.settings(), measurement, start, start.plusNanos(endNanos - startNanos),
-        TimeUnit.NANOSECONDS.toMillis(endNanos - startNanos), opsDone, config.operationCount(),
+        runtimeMillis, opsDone, config.operationCount(),
         operations, GcStats.read(), cpu, binding.serverFacts(), machine,
         monitor.timeSeries(), warnings, outcome, request.runDirectory(), logs.files(),
-        warmupOperations(scratch), lag, errors.kinds(), errors.outages());
+        warmupScratch == null ? warmupReport : new WarmupReport(warmupReport.requested(), warmupReport.millis(),
+            warmupReport.endedBy(), warmupReport.detail(), warmupOperations(warmupScratch)),
+        lag, errors.kinds(), errors.outages());
   }
 
   private static Map<String, Long> warmupOperations(MeasurementRegistry scratch) {
     Map<String, Long> counts = new java.util.LinkedHashMap<>();
-    if (scratch != null) {
-      for (var m : scratch.operations()) {
-        long n = m.statuses().total();
-        if (n > 0) {
-          counts.put(m.name(), n);
-        }
+    for (var m : scratch.operations()) {
+      long n = m.statuses().total();
+      if (n > 0) {
+        counts.put(m.name(), n);
       }
     }
     return counts;
   }
 
-  /** Waits out the warm-up, or less when the threads end or a stop is requested. */
-  private void warmUp(RunGates gates, StopSignal stop) {
-    long end = System.nanoTime() + config.warmup().toNanos();
-    while (System.nanoTime() - end < 0 && !stop.requested() && gates.operationsEnded().getCount() > 0) {
-      try {
-        Thread.sleep(Math.max(1, Math.min(WAIT_SLICE_MILLIS, (end - System.nanoTime()) / 1_000_000)));
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return;
+  /**
+   * Waits out a fixed warm-up, or less when the threads end or a stop is requested.
+   *
+   * @return why it ended ({@code time} or {@code stop}) and an empty detail
+   */
+  private String[] warmUp(RunGates gates, StopSignal stop) {
+    long end = System.nanoTime() + config.warmup().limit().toNanos();
+    while (System.nanoTime() - end < 0) {
+      if (stop.requested() || !pause(end, gates)) {
+        return new String[] {"stop", ""};
       }
+    }
+    return new String[] {"time", ""};
+  }
+
+  /**
+   * Runs an automatic warm-up: samples the operations done and the JIT compiler's time once a second until
+   * {@link SteadyState} says the driver is warm, an operation fails, {@code warmup.max} passes, or the threads
+   * end or a stop is requested.
+   *
+   * @return why it ended ({@code steady}, {@code failure}, {@code max}, {@code stop}) and a phrase on the state
+   */
+  private String[] warmUpUntilSteady(List<ClientThread> clients, MeasurementRegistry scratch, RunGates gates,
+                                     StopSignal stop) {
+    JitActivity jit = new JitActivity();
+    SteadyState steady = new SteadyState();
+    long start = System.nanoTime();
+    long limit = start + config.warmup().limit().toNanos();
+    long next = start;
+    while (true) {
+      jit.poll();
+      long now = System.nanoTime();
+      if (now - next >= 0) {
+        long ops = 0;
+        for (ClientThread c : clients) {
+          ops += c.warmupOpsDone();
+        }
+        if (steady.sample(now - start, ops, jit.millis())) {
+          return new String[] {"steady", steady.reason()};
+        }
+        next += TimeUnit.SECONDS.toNanos(1);
+      }
+      long failures = 0;
+      for (var m : scratch.operations()) {
+        failures += m.statuses().errors();
+      }
+      if (failures > 0) {
+        return new String[] {"failure", failures + " operation(s) failed while warming up, so they are measured"};
+      }
+      if (now - limit >= 0) {
+        return new String[] {"max", steady.reason()};
+      }
+      if (stop.requested() || !pause(Math.min(next, limit), gates)) {
+        return new String[] {"stop", steady.reason()};
+      }
+    }
+  }
+
+  /**
+   * Sleeps until {@code deadline}, at most one wait slice.
+   *
+   * @return false when the client threads have all left their loops or the thread was interrupted
+   */
+  private static boolean pause(long deadline, RunGates gates) {
+    if (gates.operationsEnded().getCount() == 0) {
+      return false;
+    }
+    try {
+      Thread.sleep(Math.max(1, Math.min(WAIT_SLICE_MILLIS, (deadline - System.nanoTime()) / 1_000_000)));
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
     }
   }
 
@@ -300,7 +395,7 @@ public final class Runner {
     return new RunReport(ToolVersion.get(), request.bindingName(), request.workloadName(), dbClass, config,
         request.settings(), measurement, phaseStart, Instant.now(), 0, 0, config.operationCount(), List.of(),
         GcStats.read(), CpuSummary.unavailable("nothing ran: " + why, cpuInterval.toMillis()), server, machine,
-        List.of(), warnings, outcome, request.runDirectory(), Map.of(), Map.of(), null, List.of(), List.of());
+        List.of(), warnings, outcome, request.runDirectory(), Map.of(), WarmupReport.NONE, null, List.of(), List.of());
   }
 
   /**

@@ -104,7 +104,7 @@ class BadInputTest {
         bad(2, "maxexecutiontime: must be >= 0 (s), got -5", "-p maxexecutiontime=-5"),
         bad(2, "stop.timeout: must be a duration such as 500ms, 1s or 2m, got 'soon'", "-p stop.timeout=soon"),
         bad(2, "stop.timeout: must be between 0s and 3600s, got 2h", "-p stop.timeout=2h"),
-        bad(2, "warmup: must be a duration such as 500ms, 1s or 2m, got '5x'", "-p warmup=5x"),
+        bad(2, "warmup: must be auto or a duration such as 500ms, 1s or 2m, got '5x'", "-p warmup=5x"),
         badLoad(2, "warmup: applies to the run phase only", "-p warmup=1s"),
         bad(2, "cpu.interval: must be between 100ms and 3600s, got 10ms", "-p cpu.interval=10ms"),
         bad(2, "status.interval: must be >= 1 (s), got 0", "-p status.interval=0"),

@@ -23,6 +23,7 @@ class MatrixBaselineTest {
         output: %s
         recordcount: 20
         operationcount: 20
+        warmup: 0
         loadThreads: 1
         threads: [1]
         workloads: [%s]

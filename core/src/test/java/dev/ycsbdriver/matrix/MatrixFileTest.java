@@ -51,7 +51,7 @@ class MatrixFileTest {
     assertThat(spec.recordCount()).isEqualTo(1000);
     assertThat(spec.operationCount()).isZero();
     assertThat(spec.duration()).isEqualTo(Duration.ofSeconds(10));
-    assertThat(spec.warmup()).isEqualTo(Duration.ofMillis(500));
+    assertThat(spec.warmup()).isEqualTo(new dev.ycsbdriver.config.Warmup(false, Duration.ofMillis(500)));
     assertThat(spec.repeats()).isEqualTo(1);
     assertThat(spec.threads()).containsExactly(1, 16);
     assertThat(spec.workloads()).extracting(MatrixSpec.Workload::name).containsExactly("workloada", "workloadc");

@@ -31,6 +31,7 @@ class MatrixRunnerTest {
         output: %s
         recordcount: 200
         operationcount: 2000
+        warmup: 200ms
         threads: [2]
         repeats: 2
         workloads: [%s, %s]
@@ -67,8 +68,10 @@ class MatrixRunnerTest {
       inserts += op.get("name").asText().equals("INSERT") ? op.get("operations").asLong() : 0;
     }
     assertThat(inserts).isPositive();
+    // the warm-up's inserts are in the table too
+    long warmupInserts = d1.at("/warmupOperations/INSERT").asLong(0);
     assertThat(JSON.readTree(out.resolve("cells/basic/default/t2/workloada/r2/cell.json").toFile())
-        .get("tableRecordsAtStart").asLong()).isEqualTo(200 + inserts);
+        .get("tableRecordsAtStart").asLong()).isEqualTo(200 + inserts + warmupInserts);
     assertThat(out.resolve("report.md")).content().contains("| basic |", "workloadd");
     assertThat(out.resolve("report.html")).exists();
     assertThat(out.resolve("report.csv")).exists();

@@ -49,6 +49,7 @@ class MatrixSecretsTest {
         output: %s
         recordcount: 60
         operationcount: 60
+        warmup: 0
         loadThreads: 1
         threads: [1]
         workloads: [%s]

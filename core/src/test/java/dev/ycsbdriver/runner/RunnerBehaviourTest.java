@@ -73,7 +73,9 @@ class RunnerBehaviourTest {
         assertThat(maxMicros).isGreaterThanOrEqualTo(400_000);
         assertThat(result.get("warmupMillis").asLong()).isZero();
       } else {
-        assertThat(run.err()).contains("Warming up for 1.5 s", "Warm-up done; measuring.");
+        assertThat(run.err()).contains("Warming up for 1.5 s", "Warm-up done after 1.5 s (time); measuring.");
+        assertThat(result.at("/warmup/requested").asText()).isEqualTo("1500ms");
+        assertThat(result.at("/warmup/endedBy").asText()).isEqualTo("time");
         assertThat(maxMicros).isLessThan(100_000);
         assertThat(result.get("warmupMillis").asLong()).isEqualTo(1500);
         assertThat(result.get("operationsTotal").asLong()).isEqualTo(500);
@@ -95,6 +97,53 @@ class RunnerBehaviourTest {
     assertThat(result.at("/warmupOperations/UPDATE").asLong()).isPositive();
     assertThat(readOperation(run.resultFile(), "READ-MODIFY-WRITE").get("operations").asLong())
         .isEqualTo(readOperation(run.resultFile(), "UPDATE").get("operations").asLong());
+  }
+
+  @Test
+  void autoWarmupEndsWhenThroughputIsSteadyAndTheJitQuiet() throws Exception {
+    // paced at 2000 ops/s, throughput is steady by construction: the warm-up ends once the compiler is quiet
+    CliRun run = CliRun.of("run", "-db", "site.ycsb.BasicDB", "-P", workload("workloadc"), "-threads", "2",
+        "-target", "2000", "-p", "operationcount=2000", "-p", "basicdb.verbose=false", "-p", "warmup=auto",
+        "-p", "warmup.max=30s", "-p", "result.dir=" + results);
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    JsonNode warmup = JSON.readTree(run.resultFile().toFile()).get("warmup");
+    assertThat(warmup.get("requested").asText()).isEqualTo("auto");
+    assertThat(warmup.get("endedBy").asText()).as(warmup.toString()).isEqualTo("steady");
+    assertThat(warmup.get("millis").asLong()).isBetween(SteadyState.MIN_SECONDS * 1000L, 30_000L);
+    assertThat(warmup.get("detail").asText()).contains("JIT compiler quiet");
+    assertThat(run.err()).contains("Warm-up done after", "(steady: ");
+    assertThat(SummaryLines.asMap(run.out()).get("[READ], Operations")).isEqualTo("2000");
+  }
+
+  @Test
+  void aFailedOperationEndsAnAutoWarmupAtOnceSoThatFailuresAreMeasured() throws Exception {
+    // FlakyDb fails a quarter of the updates: the first failure ends the warm-up, long before its 30 s
+    CliRun run = CliRun.of("run", "-db", "dev.ycsbdriver.testing.FlakyDb", "-P", workload("workloada"),
+        "-threads", "2", "-p", "operationcount=1000", "-p", "warmup=auto", "-p", "warmup.max=30s",
+        "-p", "result.dir=" + results);
+    JsonNode warmup = JSON.readTree(run.resultFile().toFile()).get("warmup");
+    assertThat(warmup.get("endedBy").asText()).as(warmup.toString()).isEqualTo("failure");
+    assertThat(warmup.get("millis").asLong()).isLessThan(5_000L);
+    assertThat(SummaryLines.asMap(run.out()).get("[UPDATE], Return=ERROR")).isNotNull();
+  }
+
+  @Test
+  void aShortRunWithoutWarmupSaysSoInOneLine() throws Exception {
+    // 200,000 operations: still far under 10 s, but enough CPU time that 10 ms clock ticks cannot read as zero
+    CliRun run = CliRun.of("run", "-db", "site.ycsb.BasicDB", "-P", workload("workloadc"), "-threads", "2",
+        "-p", "operationcount=200000", "-p", "basicdb.verbose=false", "-p", "result.dir=" + results);
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    assertThat(run.err()).containsOnlyOnce("with no warm-up, so its figures describe JVM start-up");
+    JsonNode result = JSON.readTree(run.resultFile().toFile());
+    assertThat(result.get("warnings").toString()).contains("-p warmup=auto");
+    // the driver's CPU per operation, in the text summary and the result; BasicDB is embedded, so no warning
+    double perOp = Double.parseDouble(SummaryLines.asMap(run.out()).get("[CPU], DriverCpuPerOperation(us)"));
+    assertThat(perOp).isPositive();
+    assertThat(result.at("/cpu/driverCpuMicrosPerOperation").asDouble()).isCloseTo(perOp, org.assertj.core.api.Assertions.within(0.06));
+    assertThat(run.err()).doesNotContain("the driver used more CPU than the server");
+    CliRun warmed = CliRun.of("run", "-db", "site.ycsb.BasicDB", "-P", workload("workloadc"), "-threads", "2",
+        "-p", "operationcount=1000", "-p", "basicdb.verbose=false", "-p", "warmup=200ms", "-p", "result.dir=" + results);
+    assertThat(warmed.err()).doesNotContain("with no warm-up");
   }
 
   @Test

@@ -1,0 +1,100 @@
+package dev.ycsbdriver.runner;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ycsbdriver.result.TimeSeriesPoint;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** When an automatic warm-up ends, and when a run without one is flagged. */
+class SteadyStateTest {
+  private static final long SECOND = 1_000_000_000L;
+
+  /** Feeds one sample a second at the given per-second rates and compile milliseconds per second. */
+  private static int secondsUntilSteady(double[] rates, long[] compileMillisPerSecond) {
+    SteadyState s = new SteadyState();
+    long ops = 0;
+    long compile = 0;
+    if (s.sample(0, 0, 0)) {
+      return 0;
+    }
+    for (int i = 0; i < rates.length; i++) {
+      ops += (long) rates[i];
+      compile += compileMillisPerSecond[i];
+      if (s.sample((i + 1) * SECOND, ops, compile)) {
+        return i + 1;
+      }
+    }
+    return -1;
+  }
+
+  @Test
+  void aFlatRateWithAQuietCompilerIsSteadyAfterTheTwoWindows() {
+    double[] rates = new double[20];
+    java.util.Arrays.fill(rates, 10_000);
+    assertThat(secondsUntilSteady(rates, new long[20])).isEqualTo(SteadyState.MIN_SECONDS);
+  }
+
+  @Test
+  void aClimbingRateIsNotSteadyUntilItLevelsOff() {
+    // 4.5k, 5.4k, ... as the JIT compiles, then flat at 12k from second 10
+    double[] rates = new double[30];
+    double[] climb = {4500, 5400, 6500, 7800, 9000, 10_500, 11_200, 11_700, 11_900};
+    java.util.Arrays.fill(rates, 12_000);
+    System.arraycopy(climb, 0, rates, 0, climb.length);
+    int steady = secondsUntilSteady(rates, new long[30]);
+    // the first window wholly after second 6 (within 10% of 12k) compared with the one before
+    assertThat(steady).isBetween(12, 20);
+  }
+
+  @Test
+  void aBusyCompilerKeepsItWarmingEvenAtAFlatRate() {
+    double[] rates = new double[30];
+    java.util.Arrays.fill(rates, 10_000);
+    long[] compile = new long[30];
+    // 300 ms of compilation a second for the first 10 s: 30% busy, over the 5% allowed
+    java.util.Arrays.fill(compile, 0, 10, 300);
+    int steady = secondsUntilSteady(rates, compile);
+    assertThat(steady).isGreaterThan(10).isLessThanOrEqualTo(10 + SteadyState.WINDOW_SECONDS);
+  }
+
+  @Test
+  void aRateThatNeverSettlesIsNeverSteadyAndSaysWhy() {
+    double[] rates = new double[30];
+    for (int i = 0; i < rates.length; i++) {
+      rates[i] = i % 10 < 5 ? 5_000 : 10_000;
+    }
+    SteadyState s = new SteadyState();
+    long ops = 0;
+    s.sample(0, 0, -1);
+    for (int i = 0; i < rates.length; i++) {
+      ops += (long) rates[i];
+      assertThat(s.sample((i + 1) * SECOND, ops, -1)).as("second %d", i + 1).isFalse();
+    }
+    assertThat(s.reason()).startsWith("throughput moved");
+  }
+
+  @Test
+  void aShortRunIsFlaggedAndALongFlatOneIsNot() {
+    assertThat(WarmupWarnings.of(2_600, 1_000, List.of())).contains("measured only 2.6 s with no warm-up");
+    assertThat(WarmupWarnings.of(60_000, 600_000, series(60, second -> 10_000))).isNull();
+    assertThat(WarmupWarnings.of(0, 0, List.of())).isNull();
+  }
+
+  @Test
+  void aRunWhoseFirstFifthIsSlowerIsFlaggedWithBothRates() {
+    // 12 s at 5k ops/s, then 48 s at 12k: the first fifth is well under 90% of the rest
+    String w = WarmupWarnings.of(60_000, 636_000, series(60, second -> second <= 12 ? 5_000 : 12_000));
+    assertThat(w).contains("climbed from 5000 ops/s in the first 12 s to 12000 ops/s", "-p warmup=auto");
+  }
+
+  private static List<TimeSeriesPoint> series(int seconds, java.util.function.IntToDoubleFunction rate) {
+    List<TimeSeriesPoint> points = new ArrayList<>();
+    for (int s = 1; s <= seconds; s++) {
+      points.add(new TimeSeriesPoint(s * 1000L, 1000, rate.applyAsDouble(s), Map.of(), null));
+    }
+    return points;
+  }
+}
