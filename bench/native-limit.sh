@@ -1,0 +1,258 @@
+#!/usr/bin/env bash
+# The native limit per workload: ycsb-driver against the store's own benchmark tool issuing the same SQL with
+# the same keys, and upstream YCSB 0.17.0's JDBC client beside them, side by side in one run.
+#
+# PostgreSQL: pgbench custom scripts. MariaDB/MySQL: sysbench with a Lua script (Debian package sysbench;
+# installed with apt-get when missing and run as root). Per store it loads `usertable` once with
+# `bin/ycsb load`, then for workloads A, B, C and F repeats, alternating the clients, a run of each with the
+# same client count: a warm-up of WARMUP seconds whose operations are left out, then SECONDS measured.
+#
+# What the native tools issue, per operation (CoreWorkload's defaults: 10 fields of 100 bytes,
+# readallfields=true, writeallfields=false):
+#   read:   SELECT ycsb_key, field0, ..., field9 FROM usertable WHERE ycsb_key = ?   (as the bindings do)
+#   update: UPDATE usertable SET field<0-9> = ? WHERE ycsb_key = ?   one random field, a 100-byte value
+#   F's read-modify-write: the read then the update of the same key, one operation (YCSB counts it once)
+# Proportions: A 50/50 read/update, B 95/5, C read only, F 50 read / 50 read-modify-write.
+# Keys: YCSB names record k "user" + fnvhash64(k) (FNV-1a 64 over its 8 bytes, then Math.abs); pgbench's
+# abs(hash_fnv1a(k, 0)) and the Lua script's own FNV-1a give the same names (checked on every run: a native
+# read that finds no row fails the run). Distribution: CoreWorkload's scrambled zipfian draws z from a
+# zipfian over 10^10 items (exponent 0.99; Gray et al., SIGMOD 1994, with YCSB's precomputed zeta) and takes
+# fnvhash64(z) mod recordcount; the pgbench script and bench/ycsb-mysql.lua compute exactly that (pgbench's own
+# random_zipfian needs an exponent of at least 1.001, which concentrates updates on fewer rows).
+# pgbench runs one thread per client (-j = -c), as the JVM clients do: with -j 2 its two threads get two 66ths of
+# a saturated two-core machine and it, not the server, sets the pace.
+#
+# Client CPU per operation: ycsb-driver's from its result (DriverCpuPerOperation(us), the measured window);
+# pgbench's, sysbench's and upstream YCSB's from /proc/<pid>/stat (utime + stime) sampled at the start and the
+# end of the measured window, over the operations the tool reports for it. Upstream YCSB has no warm-up: its
+# throughput is taken from its status lines after WARMUP seconds.
+#
+# Usage: bench/native-limit.sh [--store postgres|mariadb|all] [--workloads a,b,c,f] [--threads 64]
+#          [--records 100000] [--seconds 60] [--warmup 30] [--repeats 3] [--clients driver,native,upstream]
+#          [--ycsb-source <YCSB git repository for bench/upstream-jdbc.sh>]
+# Defaults take about 4 workloads x 3 repeats x 3 clients x 90 s = 54 minutes per store. The local test
+# servers of scripts/services/*.sh (user ycsb_pw, database ycsb) unless BENCH_PG_HOST/PORT/USER/PASSWORD/DB
+# and BENCH_MYSQL_HOST/PORT/USER/PASSWORD/DB say otherwise. A CSV of every run is written; its path is printed.
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+store=all workloads=a,b,c,f threads=64 records=100000 seconds=60 warmup=30 repeats=3
+clients=driver,native,upstream ycsb_source=
+while [ $# -gt 0 ]; do
+  case $1 in
+    --store) store=$2 ;; --workloads) workloads=$2 ;; --threads) threads=$2 ;; --records) records=$2 ;;
+    --seconds) seconds=$2 ;; --warmup) warmup=$2 ;; --repeats) repeats=$2 ;; --clients) clients=$2 ;;
+    --ycsb-source) ycsb_source=$2 ;;
+    *) echo "native-limit.sh: unknown option $1 (see the usage at the top of the script)" >&2; exit 2 ;;
+  esac
+  shift 2
+done
+[ "$seconds" -ge 5 ] || { echo "native-limit.sh: --seconds must be at least 5" >&2; exit 2; }
+
+pg_host=${BENCH_PG_HOST:-127.0.0.1} pg_port=${BENCH_PG_PORT:-5432} pg_user=${BENCH_PG_USER:-ycsb_pw}
+pg_password=${BENCH_PG_PASSWORD:-ycsb_pw_secret} pg_db=${BENCH_PG_DB:-ycsb}
+my_host=${BENCH_MYSQL_HOST:-127.0.0.1} my_port=${BENCH_MYSQL_PORT:-3306} my_user=${BENCH_MYSQL_USER:-ycsb_pw}
+my_password=${BENCH_MYSQL_PASSWORD:-ycsb_pw_secret} my_db=${BENCH_MYSQL_DB:-ycsb}
+
+"$here/bin/ycsb" --version >/dev/null            # builds the distribution on first use
+dist=$(ls -d "$here"/distribution/target/ycsb-driver-*/ | grep -v '\.tar' | head -n 1)
+java=${JAVA_HOME:+$JAVA_HOME/bin/}java
+out=$(mktemp -d)
+csv=${TMPDIR:-/tmp}/native-limit-$(date +%Y%m%d-%H%M%S).csv
+trap 'rm -rf "$out"' EXIT
+echo "store,workload,client,repeat,ops_per_sec,client_cpu_us_per_op" > "$csv"
+
+upstream_jar=
+if [[ ,$clients, == *,upstream,* ]]; then
+  if upstream_jar=$("$here/bench/upstream-jdbc.sh" ${ycsb_source:+"$ycsb_source"} 2>"$out/upstream-build.err"); then
+    :
+  else
+    echo "native-limit.sh: upstream YCSB's JDBC binding could not be built ($(tail -n 1 "$out/upstream-build.err")); left out" >&2
+    upstream_jar=
+  fi
+fi
+
+ticks() { awk '{ s = $0; sub(/^.*\) /, "", s); split(s, f, " "); print f[12] + f[13] }' "/proc/$1/stat" 2>/dev/null || echo 0; }
+# CPU microseconds per operation of pid over [t1, t2] seconds after now, at the given ops/s
+sample_cpu() {  # pid start-delay window -> prints ticks used in the window (clock ticks of 10 ms)
+  local pid=$1 delay=$2 window=$3 a b
+  sleep "$delay"; a=$(ticks "$pid")
+  sleep "$window"; b=$(ticks "$pid")
+  echo $((b - a))
+}
+median_spread() {  # values on stdin -> "median min max"
+  sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) { print "- - -"; exit }
+    m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; print m, v[1], v[NR] }'
+}
+
+# --- the clients ------------------------------------------------------------------------------------------
+run_driver() {  # binding workload -> "ops/s us/op"
+  local binding=$1 w=$2 creds
+  if [ "$binding" = postgres ]; then
+    creds=(-p postgres.url="jdbc:postgresql://$pg_host:$pg_port/$pg_db" -p postgres.user="$pg_user" -p postgres.password="$pg_password")
+  else
+    creds=(-p mysql.url="jdbc:mysql://$my_host:$my_port/$my_db" -p mysql.user="$my_user" -p mysql.password="$my_password")
+  fi
+  "$here/bin/ycsb" run "$binding" -P "$here/workloads/workload$w" -threads "$threads" "${creds[@]}" \
+    -p recordcount="$records" -p operationcount=0 -p maxexecutiontime="$seconds" -p warmup="${warmup}s" \
+    -p result.dir="$out/results" > "$out/driver.out" 2> "$out/driver.err" || true
+  awk -F', ' '$1 == "[OVERALL]" && $2 == "Throughput(ops/sec)" { t = $3 }
+    $1 == "[CPU]" && $2 == "DriverCpuPerOperation(us)" { c = $3 } END { print t + 0, c }' "$out/driver.out"
+}
+
+run_upstream() {  # url driver-class user password workload -> "ops/s us/op"
+  local url=$1 class=$2 user=$3 password=$4 w=$5 pid used
+  "$java" -cp "$dist/lib/*:$dist/bindings/postgres/lib/*:$dist/bindings/mysql/lib/*:$upstream_jar" site.ycsb.Client -t \
+    -db site.ycsb.db.JdbcDBClient -P "$here/workloads/workload$w" -threads "$threads" -s -p status.interval=1 \
+    -p db.driver="$class" -p db.url="$url" -p db.user="$user" -p db.passwd="$password" \
+    -p recordcount="$records" -p operationcount=2000000000 -p maxexecutiontime=$((warmup + seconds)) \
+    > "$out/upstream.out" 2> "$out/upstream.err" &
+  pid=$!
+  used=$(sample_cpu "$pid" "$((warmup + 1))" "$((seconds - 2))")
+  wait "$pid" || true
+  # "<date> <time> 12 sec: 123456 operations; ...": operations counted from the first line at or after the
+  # warm-up to the last one before the end
+  awk -v w="$warmup" -v used="$used" -v window=$((seconds - 2)) '
+    / sec: [0-9]+ operations;/ { for (i = 1; i <= NF; i++) if ($i == "sec:") { s = $(i - 1); n = $(i + 1) }
+      if (s >= w && s0 == "") { s0 = s; n0 = n } if (s > s1) { s1 = s; n1 = n } }
+    END { t = (s1 > s0) ? (n1 - n0) / (s1 - s0) : 0
+          printf "%.1f %s\n", t, (t > 0 && used > 0) ? sprintf("%.1f", used * 10000 / (t * window)) : "" }' "$out/upstream.err"
+}
+
+run_pgbench() {  # workload -> "ops/s us/op"; fails when a read finds no row
+  local w=$1 pid used script=$out/pg-$1.sql
+  pg_script "$w" > "$script"
+  PGPASSWORD=$pg_password pgbench -h "$pg_host" -p "$pg_port" -U "$pg_user" -n -M prepared -c "$threads" \
+    -j "$threads" -T "$warmup" -f "$script" "$pg_db" > /dev/null 2>&1 || true
+  PGPASSWORD=$pg_password pgbench -h "$pg_host" -p "$pg_port" -U "$pg_user" -n -M prepared -c "$threads" \
+    -j "$threads" -T "$seconds" -f "$script" "$pg_db" > "$out/pgbench.out" 2>&1 &
+  pid=$!
+  used=$(sample_cpu "$pid" 1 "$((seconds - 3))")
+  wait "$pid" || { echo "native-limit.sh: pgbench failed: $(grep -m1 -i error "$out/pgbench.out")" >&2; exit 1; }
+  awk -v used="$used" -v window=$((seconds - 3)) '/^tps = / { t = $3 }
+    END { printf "%.1f %.1f\n", t, used * 10000 / (t * window) }' "$out/pgbench.out"
+}
+
+pg_script() {  # the pgbench script of workload $1: names keys as YCSB does, fails a read that finds no row
+  local read_share
+  case $1 in a) read_share=50 ;; b) read_share=95 ;; c) read_share=100 ;; f) read_share=50 ;; esac
+  # YCSB's zipfian over 10^10 items, exponent 0.99: zeta(10^10) precomputed as YCSB does; alpha = 1 / (1 - 0.99)
+  local eta
+  eta=$(awk 'BEGIN { zetan = 26.46902820178302; zeta2 = 1 + 0.5 ^ 0.99
+    printf "%.17g", (1 - (2 / 1e10) ^ 0.01) / (1 - zeta2 / zetan) }')
+  cat <<EOF
+\\set u random(0, 999999999999) / 1000000000000.0
+\\set z case when :u * 26.46902820178302 < 1.0 then 0 when :u * 26.46902820178302 < 1.0 + pow(0.5, 0.99) then 1 else int(10000000000.0 * pow($eta * :u - $eta + 1.0, 100.0)) end
+\\set k abs(hash_fnv1a(:z, 0)) % $records
+\\set h abs(hash_fnv1a(:k, 0))
+\\set op random(1, 100)
+\\set f random(0, 9)
+\\if :op <= $read_share
+SELECT ycsb_key, field0, field1, field2, field3, field4, field5, field6, field7, field8, field9 FROM usertable WHERE ycsb_key = 'user' || :h \\gset found_
+\\else
+EOF
+  if [ "$1" = f ]; then
+    echo "SELECT ycsb_key, field0, field1, field2, field3, field4, field5, field6, field7, field8, field9 FROM usertable WHERE ycsb_key = 'user' || :h \\gset found_"
+  fi
+  for i in 0 1 2 3 4 5 6 7 8 9; do
+    [ "$i" = 0 ] && echo "\\if :f = 0" || echo "\\elif :f = $i"
+    echo "UPDATE usertable SET field$i = '$(printf '%0100d' "$i" | tr 0 v)' WHERE ycsb_key = 'user' || :h"
+  done
+  echo '\endif'
+  echo '\endif'
+}
+
+run_sysbench() {  # workload -> "ops/s us/op"
+  local w=$1 pid used
+  local common=(--db-driver=mysql --mysql-host="$my_host" --mysql-port="$my_port" --mysql-user="$my_user"
+    --mysql-password="$my_password" --mysql-db="$my_db" --threads="$threads" --workload="$w" --records="$records")
+  sysbench "$here/bench/ycsb-mysql.lua" "${common[@]}" --time="$warmup" run > /dev/null 2>&1 || true
+  sysbench "$here/bench/ycsb-mysql.lua" "${common[@]}" --time="$seconds" run > "$out/sysbench.out" 2>&1 &
+  pid=$!
+  used=$(sample_cpu "$pid" 1 "$((seconds - 3))")
+  wait "$pid" || { echo "native-limit.sh: sysbench failed: $(grep -m1 -i -E 'fatal|error' "$out/sysbench.out")" >&2; exit 1; }
+  awk -v used="$used" -v window=$((seconds - 2)) '/transactions:/ { gsub(/[()]/, "", $3); t = $3 }
+    END { printf "%.1f %.1f\n", t, used * 10000 / (t * window) }' "$out/sysbench.out"
+}
+
+# --- the stores -------------------------------------------------------------------------------------------
+load() {  # binding
+  local creds
+  if [ "$1" = postgres ]; then
+    PGPASSWORD=$pg_password psql -h "$pg_host" -p "$pg_port" -U "$pg_user" -d "$pg_db" -qtAc 'select 1' > /dev/null \
+      || { echo "native-limit.sh: cannot reach PostgreSQL at $pg_host:$pg_port as $pg_user" >&2; return 3; }
+    creds=(-p postgres.url="jdbc:postgresql://$pg_host:$pg_port/$pg_db" -p postgres.user="$pg_user" -p postgres.password="$pg_password" -p postgres.batchsize=500)
+  else
+    creds=(-p mysql.url="jdbc:mysql://$my_host:$my_port/$my_db" -p mysql.user="$my_user" -p mysql.password="$my_password" -p mysql.batchsize=500)
+  fi
+  "$here/bin/ycsb" load "$1" -P "$here/workloads/workloada" -threads 8 -p recordcount="$records" \
+    -p createtable=true -p droptable=true -p result.dir="$out/results" "${creds[@]}" > "$out/load.out" 2> "$out/load.err" \
+    || { echo "native-limit.sh: loading $1 failed: $(grep -m1 -i -E 'error|cannot|fail' "$out/load.err")" >&2; return 3; }
+  if [ "$1" = postgres ]; then
+    PGPASSWORD=$pg_password psql -h "$pg_host" -p "$pg_port" -U "$pg_user" -d "$pg_db" -qc 'VACUUM ANALYZE usertable'
+  else
+    MYSQL_PWD=$my_password mariadb -h "$my_host" -P "$my_port" -u "$my_user" "$my_db" -e 'ANALYZE TABLE usertable' > /dev/null
+  fi
+}
+
+bench_store() {  # postgres|mariadb
+  local s=$1 binding native w r c line
+  if [ "$s" = postgres ]; then
+    binding=postgres native=pgbench
+    command -v pgbench >/dev/null || { echo "native-limit.sh: pgbench not found (Debian: postgresql-client)" >&2; return 2; }
+  else
+    binding=mysql native=sysbench
+    if ! command -v sysbench >/dev/null; then
+      if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        apt-get install -y -qq sysbench > /dev/null 2>&1 || true
+      fi
+      command -v sysbench >/dev/null || { echo "native-limit.sh: sysbench not found (Debian: apt-get install sysbench)" >&2; return 2; }
+    fi
+  fi
+  load "$binding" || return $?
+  for w in ${workloads//,/ }; do
+    for r in $(seq "$repeats"); do
+      for c in ${clients//,/ }; do
+        case $c in
+          driver) line=$(run_driver "$binding" "$w") ;;
+          native) if [ "$s" = postgres ]; then line=$(run_pgbench "$w"); else line=$(run_sysbench "$w"); fi ;;
+          upstream)
+            [ -n "$upstream_jar" ] || continue
+            if [ "$s" = postgres ]; then
+              line=$(run_upstream "jdbc:postgresql://$pg_host:$pg_port/$pg_db" org.postgresql.Driver "$pg_user" "$pg_password" "$w")
+            else
+              line=$(run_upstream "jdbc:mysql://$my_host:$my_port/$my_db" com.mysql.cj.jdbc.Driver "$my_user" "$my_password" "$w")
+            fi ;;
+          *) echo "native-limit.sh: unknown client $c" >&2; exit 2 ;;
+        esac
+        [ "$c" = native ] && c=$native
+        echo "$s,workload$w,$c,$r,${line% *},${line#* }" >> "$csv"
+      done
+    done
+  done
+  printf '\n%s (%d threads, %d records, %d s measured after %d s of warm-up, %d repeats)\n' "$s" "$threads" \
+    "$records" "$seconds" "$warmup" "$repeats"
+  printf '%-10s %-12s %12s %21s %9s %14s\n' workload client "ops/s" "min-max" "/native" "client us/op"
+  for w in ${workloads//,/ }; do
+    read -r limit _ < <(awk -F, -v s="$s" -v w="workload$w" -v c="$native" '$1 == s && $2 == w && $3 == c { print $5 }' "$csv" | median_spread)
+    for c in driver "$native" upstream; do
+      read -r med lo hi < <(awk -F, -v s="$s" -v w="workload$w" -v c="$c" '$1 == s && $2 == w && $3 == c { print $5 }' "$csv" | median_spread)
+      [ "$med" != - ] || continue
+      read -r cpu _ < <(awk -F, -v s="$s" -v w="workload$w" -v c="$c" '$1 == s && $2 == w && $3 == c && $6 != "" { print $6 }' "$csv" | median_spread)
+      [ "$c" = upstream ] && label="YCSB 0.17.0" || label=$c
+      [ "$c" = driver ] && label=ycsb-driver
+      printf '%-10s %-12s %12.0f %10.0f-%-10.0f %9s %14s\n' "workload$w" "$label" "$med" "$lo" "$hi" \
+        "$(awk -v a="$med" -v b="$limit" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "-" }')" "$cpu"
+    done
+  done
+}
+
+case $store in
+  postgres) bench_store postgres ;;
+  mariadb | mysql) bench_store mariadb ;;
+  all) bench_store postgres; bench_store mariadb ;;
+  *) echo "native-limit.sh: --store must be postgres, mariadb or all, got $store" >&2; exit 2 ;;
+esac
+echo
+echo "medians over the repeats, min-max beside them; /native: ratio to the native tool's median; client us/op:"
+echo "client CPU time per operation (ycsb-driver: its result's measured window; others: /proc over the window)."
+echo "every run: $csv"
