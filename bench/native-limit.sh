@@ -73,11 +73,13 @@ fi
 
 ticks() { awk '{ s = $0; sub(/^.*\) /, "", s); split(s, f, " "); print f[12] + f[13] }' "/proc/$1/stat" 2>/dev/null || echo 0; }
 # CPU microseconds per operation of pid over [t1, t2] seconds after now, at the given ops/s
-sample_cpu() {  # pid start-delay window -> prints ticks used in the window (clock ticks of 10 ms)
+sample_cpu() {  # pid start-delay window -> prints ticks used in the window (clock ticks of 10 ms), or nothing
   local pid=$1 delay=$2 window=$3 a b
   sleep "$delay"; a=$(ticks "$pid")
   sleep "$window"; b=$(ticks "$pid")
-  echo $((b - a))
+  # a process that ended before the second reading (or whose threads were already reaped) reads as 0 ticks:
+  # no figure rather than a negative one
+  if [ "$b" -gt "$a" ]; then echo $((b - a)); fi
 }
 median_spread() {  # values on stdin -> "median min max"
   sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) { print "- - -"; exit }
@@ -126,10 +128,11 @@ run_pgbench() {  # workload -> "ops/s us/op"; fails when a read finds no row
   PGPASSWORD=$pg_password pgbench -h "$pg_host" -p "$pg_port" -U "$pg_user" -n -M prepared -c "$threads" \
     -j "$threads" -T "$seconds" -f "$script" "$pg_db" > "$out/pgbench.out" 2>&1 &
   pid=$!
-  used=$(sample_cpu "$pid" 1 "$((seconds - 3))")
+  used=$(sample_cpu "$pid" 1 "$((seconds - 4))")
   wait "$pid" || { echo "native-limit.sh: pgbench failed: $(grep -m1 -i error "$out/pgbench.out")" >&2; exit 1; }
-  awk -v used="$used" -v window=$((seconds - 3)) '/^tps = / { t = $3 }
-    END { printf "%.1f %.1f\n", t, used * 10000 / (t * window) }' "$out/pgbench.out"
+  awk -v used="$used" -v window=$((seconds - 4)) '/^tps = / { t = $3 }
+    END { printf "%.1f %s\n", t, (t > 0 && used > 0) ? sprintf("%.1f", used * 10000 / (t * window)) : "" }' \
+    "$out/pgbench.out"
 }
 
 pg_script() {  # the pgbench script of workload $1: names keys as YCSB does, fails a read that finds no row
@@ -168,10 +171,11 @@ run_sysbench() {  # workload -> "ops/s us/op"
   sysbench "$here/bench/ycsb-mysql.lua" "${common[@]}" --time="$warmup" run > /dev/null 2>&1 || true
   sysbench "$here/bench/ycsb-mysql.lua" "${common[@]}" --time="$seconds" run > "$out/sysbench.out" 2>&1 &
   pid=$!
-  used=$(sample_cpu "$pid" 1 "$((seconds - 3))")
+  used=$(sample_cpu "$pid" 1 "$((seconds - 4))")
   wait "$pid" || { echo "native-limit.sh: sysbench failed: $(grep -m1 -i -E 'fatal|error' "$out/sysbench.out")" >&2; exit 1; }
-  awk -v used="$used" -v window=$((seconds - 2)) '/transactions:/ { gsub(/[()]/, "", $3); t = $3 }
-    END { printf "%.1f %.1f\n", t, used * 10000 / (t * window) }' "$out/sysbench.out"
+  awk -v used="$used" -v window=$((seconds - 4)) '/transactions:/ { gsub(/[()]/, "", $3); t = $3 }
+    END { printf "%.1f %s\n", t, (t > 0 && used > 0) ? sprintf("%.1f", used * 10000 / (t * window)) : "" }' \
+    "$out/sysbench.out"
 }
 
 # --- the stores -------------------------------------------------------------------------------------------
