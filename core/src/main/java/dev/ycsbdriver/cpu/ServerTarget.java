@@ -203,41 +203,60 @@ public final class ServerTarget {
    */
   private static ServerTarget tree(OperatingSystem os, OSProcess first, String address, String host, int port) {
     AtomicReference<OSProcess> root = new AtomicReference<>(first);
-    boolean proc = ProcessTime.procAvailable();
-    // on Linux the tree is read from /proc, one small file per process (see ProcessTime); the root's start is
-    // compared on that scale to tell a restarted server
-    AtomicReference<Long> procStart = new AtomicReference<>();
-    Supplier<List<ProcessTime>> members = () -> {
-      if (proc) {
-        List<ProcessTime> tree = ProcessTime.tree(root.get().getProcessID());
-        Long start = procStart.get();
-        if (!tree.isEmpty() && (start == null || start == tree.get(0).startMillis())) {
-          procStart.set(tree.get(0).startMillis());
-          return tree;
-        }
-      }
-      OSProcess known = root.get();
-      OSProcess now = os.getProcess(known.getProcessID());
-      if (now == null || Math.abs(now.getStartTime() - known.getStartTime()) > 1000 || proc) {
-        OSProcess listening = ServerListener.find(os, host, port).process();
-        if (listening == null || listening.getProcessID() == os.getProcessId()) {
+    Supplier<List<ProcessTime>> members = ProcessTime.procAvailable() ? procTree(os, root, host, port)
+        : oshiTree(os, root, host, port);
+    return new ServerTarget(members, false, first.getName() + " pid " + first.getProcessID() + " listening on "
+        + address + " and its children (" + pids(members.get().size()) + ")", null, null, null, null);
+  }
+
+  /**
+   * On Linux: the tree read from {@code /proc}, one small file per process (see {@link ProcessTime}); a root
+   * that is gone, or whose start time changed (its pid reused by a restarted server), makes it look for the
+   * listener again.
+   */
+  private static Supplier<List<ProcessTime>> procTree(OperatingSystem os, AtomicReference<OSProcess> root,
+                                                      String host, int port) {
+    AtomicReference<Long> rootStart = new AtomicReference<>();
+    return () -> {
+      List<ProcessTime> tree = ProcessTime.tree(root.get().getProcessID());
+      Long start = rootStart.get();
+      if (tree.isEmpty() || start != null && start != tree.get(0).startMillis()) {
+        OSProcess listening = listener(os, host, port);
+        if (listening == null) {
           return List.of();
         }
         root.set(listening);
-        now = listening;
-        if (proc) {
-          List<ProcessTime> tree = ProcessTime.tree(now.getProcessID());
-          procStart.set(tree.isEmpty() ? null : tree.get(0).startMillis());
-          return tree;
+        tree = ProcessTime.tree(listening.getProcessID());
+      }
+      rootStart.set(tree.isEmpty() ? null : tree.get(0).startMillis());
+      return tree;
+    };
+  }
+
+  /** Elsewhere: the tree as OSHI reads it, the root followed by its start time as OSHI gives it. */
+  private static Supplier<List<ProcessTime>> oshiTree(OperatingSystem os, AtomicReference<OSProcess> root,
+                                                      String host, int port) {
+    return () -> {
+      OSProcess known = root.get();
+      OSProcess now = os.getProcess(known.getProcessID());
+      if (now == null || Math.abs(now.getStartTime() - known.getStartTime()) > 1000) {
+        now = listener(os, host, port);
+        if (now == null) {
+          return List.of();
         }
+        root.set(now);
       }
       List<ProcessTime> all = new ArrayList<>();
       all.add(ProcessTime.of(now));
       os.getDescendantProcesses(now.getProcessID(), null, null, 0).forEach(p -> all.add(ProcessTime.of(p)));
       return all;
     };
-    return new ServerTarget(members, false, first.getName() + " pid " + first.getProcessID() + " listening on "
-        + address + " and its children (" + pids(members.get().size()) + ")", null, null, null, null);
+  }
+
+  /** @return the process listening on {@code host:port} now, or null when none (or only this driver) does */
+  private static OSProcess listener(OperatingSystem os, String host, int port) {
+    OSProcess listening = ServerListener.find(os, host, port).process();
+    return listening == null || listening.getProcessID() == os.getProcessId() ? null : listening;
   }
 
   private static ServerTarget byName(OperatingSystem os, Set<String> names, String suffix) {

@@ -1,5 +1,6 @@
 package dev.ycsbdriver.report;
 
+import dev.ycsbdriver.cpu.CpuSummary;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -47,7 +48,7 @@ public record RunResult(Path file, String storeName, String binding, String prof
    *     or null when either is unknown; computed, so results written before the figure have it too
    */
   public Double driverCpuMicrosPerOperation() {
-    return dev.ycsbdriver.cpu.CpuSummary.microsPerOperation(driverCpuAvgPercent, throughputOpsPerSec);
+    return CpuSummary.microsPerOperation(driverCpuAvgPercent, throughputOpsPerSec);
   }
 
   /** Copies the collections. */

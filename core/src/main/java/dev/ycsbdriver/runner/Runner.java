@@ -196,8 +196,9 @@ public final class Runner {
       warnings.add(CLOSED_LOOP_INTENDED.formatted(measurement.interval().name().toLowerCase(java.util.Locale.ROOT)));
       request.err().println("ycsb: warning: " + warnings.get(warnings.size() - 1));
     }
-    WarmupReport warmupReport = WarmupReport.NONE;
     MeasurementRegistry warmupScratch = null;
+    WarmupEnd warmupEnd = null;
+    long warmupMillis = 0;
     if (warmup) {
       MeasurementRegistry scratch = new MeasurementRegistry(measurement, config.paced(), threads);
       clients.forEach(c -> c.warmUpWith(scratch));
@@ -210,23 +211,22 @@ public final class Runner {
       }
       gates.go().countDown();
       long warmupStart = System.nanoTime();
-      String[] end = config.warmup().auto() ? warmUpUntilSteady(clients, scratch, gates, stop) : warmUp(gates, stop);
-      long warmupMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - warmupStart);
+      warmupEnd = config.warmup().auto() ? warmUpUntilSteady(clients, scratch, gates, stop) : warmUp(gates, stop);
+      warmupMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - warmupStart);
       clients.forEach(ClientThread::endWarmup);
-      if (!config.warmup().auto() && end[0].equals("time")) {
+      if (!config.warmup().auto() && warmupEnd.endedBy().equals("time")) {
         warmupMillis = config.warmup().limit().toMillis();
       }
       // the operations are counted once the run is over: a thread may still finish its last warm-up operation
       // after the switch, and a matrix sizes the next cell's table by the inserts counted here
       warmupScratch = scratch;
-      warmupReport = new WarmupReport(config.warmup().label(), warmupMillis, end[0], end[1], Map.of());
-      if (end[0].equals("max")) {
-        warn("warmup=auto: not steady after warmup.max=" + config.warmup().limit().toSeconds() + " s (" + end[1]
-            + "); measuring anyway, so the figures may still include warm-up");
+      if (warmupEnd.endedBy().equals("max")) {
+        warn("warmup=auto: not steady after warmup.max=" + config.warmup().limit().toSeconds() + " s ("
+            + warmupEnd.detail() + "); measuring anyway, so the figures may still include warm-up");
         request.err().println("ycsb: warning: " + warnings.get(warnings.size() - 1));
       }
       request.err().println(String.format(java.util.Locale.ROOT, "Warm-up done after %.1f s (%s%s); measuring.",
-          warmupMillis / 1000.0, end[0], end[1].isEmpty() ? "" : ": " + end[1]));
+          warmupMillis / 1000.0, warmupEnd.endedBy(), warmupEnd.detail().isEmpty() ? "" : ": " + warmupEnd.detail()));
     }
     CpuSampler sampler = CpuSampler.start(target, cpuInterval);
     long startNanos = System.nanoTime();
@@ -274,8 +274,8 @@ public final class Runner {
         runtimeMillis, opsDone, config.operationCount(),
         operations, GcStats.read(), cpu, binding.serverFacts(), machine,
         monitor.timeSeries(), warnings, outcome, request.runDirectory(), logs.files(),
-        warmupScratch == null ? warmupReport : new WarmupReport(warmupReport.requested(), warmupReport.millis(),
-            warmupReport.endedBy(), warmupReport.detail(), warmupOperations(warmupScratch)),
+        warmupEnd == null ? WarmupReport.NONE : new WarmupReport(config.warmup().label(), warmupMillis,
+            warmupEnd.endedBy(), warmupEnd.detail(), warmupOperations(warmupScratch)),
         lag, errors.kinds(), errors.outages());
   }
 
@@ -291,18 +291,27 @@ public final class Runner {
   }
 
   /**
+   * How a warm-up ended, as {@link WarmupReport} gives it.
+   *
+   * @param endedBy {@code time}, {@code steady}, {@code failure}, {@code max} or {@code stop}
+   * @param detail one phrase on the state at its end; empty when there is nothing to say
+   */
+  private record WarmupEnd(String endedBy, String detail) {
+  }
+
+  /**
    * Waits out a fixed warm-up, or less when the threads end or a stop is requested.
    *
-   * @return why it ended ({@code time} or {@code stop}) and an empty detail
+   * @return why it ended ({@code time} or {@code stop}), with no detail
    */
-  private String[] warmUp(RunGates gates, StopSignal stop) {
+  private WarmupEnd warmUp(RunGates gates, StopSignal stop) {
     long end = System.nanoTime() + config.warmup().limit().toNanos();
     while (System.nanoTime() - end < 0) {
       if (stop.requested() || !pause(end, gates)) {
-        return new String[] {"stop", ""};
+        return new WarmupEnd("stop", "");
       }
     }
-    return new String[] {"time", ""};
+    return new WarmupEnd("time", "");
   }
 
   /**
@@ -312,7 +321,7 @@ public final class Runner {
    *
    * @return why it ended ({@code steady}, {@code failure}, {@code max}, {@code stop}) and a phrase on the state
    */
-  private String[] warmUpUntilSteady(List<ClientThread> clients, MeasurementRegistry scratch, RunGates gates,
+  private WarmupEnd warmUpUntilSteady(List<ClientThread> clients, MeasurementRegistry scratch, RunGates gates,
                                      StopSignal stop) {
     JitActivity jit = new JitActivity();
     SteadyState steady = new SteadyState();
@@ -328,7 +337,7 @@ public final class Runner {
           ops += c.warmupOpsDone();
         }
         if (steady.sample(now - start, ops, jit.millis())) {
-          return new String[] {"steady", steady.reason()};
+          return new WarmupEnd("steady", steady.reason());
         }
         next += TimeUnit.SECONDS.toNanos(1);
       }
@@ -337,13 +346,13 @@ public final class Runner {
         failures += m.statuses().errors();
       }
       if (failures > 0) {
-        return new String[] {"failure", failures + " operation(s) failed while warming up, so they are measured"};
+        return new WarmupEnd("failure", failures + " operation(s) failed while warming up, so they are measured");
       }
       if (now - limit >= 0) {
-        return new String[] {"max", steady.reason()};
+        return new WarmupEnd("max", steady.reason());
       }
       if (stop.requested() || !pause(Math.min(next, limit), gates)) {
-        return new String[] {"stop", steady.reason()};
+        return new WarmupEnd("stop", steady.reason());
       }
     }
   }
