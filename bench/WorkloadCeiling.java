@@ -10,6 +10,10 @@ import site.ycsb.Workload;
  * the same workload and store (site.ycsb.BasicDB), so that the share of each driver's cost that is the workload's
  * own (key choice, key names, field maps) shows.
  *
+ * <p>Each thread draws from its own CoreWorkload instance, as ycsb-driver's threads do for the workloads this
+ * bench runs (A and C: no inserts, zipfian; see {@code workload.instances}); {@code instances=shared} as an
+ * argument shares one instance among the threads, as upstream's Client does.
+ *
  * <p>Usage: {@code java -cp '<distribution>/lib/*' bench/WorkloadCeiling.java <workload file> <threads>
  * <warm-up seconds> <measured seconds> [key=value...]}; prints the measured operations per second.
  */
@@ -28,8 +32,8 @@ public final class WorkloadCeiling {
     }
     props.setProperty("threadcount", Integer.toString(threads));
     site.ycsb.measurements.Measurements.setProperties(props);
-    Workload workload = (Workload) Class.forName(props.getProperty("workload")).getDeclaredConstructor().newInstance();
-    workload.init(props);
+    boolean shared = "shared".equals(props.getProperty("instances"));
+    Workload sharedWorkload = shared ? newWorkload(props) : null;
     LongAdder ops = new LongAdder();
     AtomicBoolean stop = new AtomicBoolean();
     Thread[] workers = new Thread[threads];
@@ -40,6 +44,7 @@ public final class WorkloadCeiling {
           DB db = (DB) Class.forName(props.getProperty("db", "site.ycsb.BasicDB")).getDeclaredConstructor().newInstance();
           db.setProperties(props);
           db.init();
+          Workload workload = shared ? sharedWorkload : newWorkload(props);
           Object state = workload.initThread(props, id, threads);
           long n = 0;
           while (!stop.get()) {
@@ -67,5 +72,11 @@ public final class WorkloadCeiling {
       w.join();
     }
     System.out.printf("%.0f%n", done / seconds);
+  }
+
+  private static Workload newWorkload(Properties props) throws Exception {
+    Workload workload = (Workload) Class.forName(props.getProperty("workload")).getDeclaredConstructor().newInstance();
+    workload.init(props);
+    return workload;
   }
 }

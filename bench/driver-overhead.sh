@@ -4,7 +4,8 @@
 # All three run the same CoreWorkload from the same site.ycsb:core-0.17.0 jar against the same no-op store,
 # site.ycsb.BasicDB (basicdb.verbose=false): ycsb-driver (bin/ycsb, its shipped launcher), upstream's
 # site.ycsb.Client, and bench/WorkloadCeiling.java, which calls CoreWorkload.doTransaction in a tight loop and
-# measures nothing: no driver can beat it, so ceiling / upstream bounds the ratio any driver can reach. Each
+# measures nothing, one CoreWorkload per thread as ycsb-driver has for A and C (workload.instances=auto): no
+# driver can beat it, so ceiling / upstream bounds the ratio any driver can reach. Each
 # runs WARMUP + MEASURED seconds; throughput is counted after the warm-up, so JIT compilation is out of the figures:
 # ycsb-driver's from its result (-p warmup, its [OVERALL] throughput), upstream's from its one-second status lines
 # (it has no warm-up), the ceiling's from its own counter. Runs alternate and repeat; the table shows

@@ -111,13 +111,20 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
       "the longest warmup=auto; a run that is not steady by then is measured anyway, with a warning; 1s to 1h")
       .duration(Duration.ofSeconds(1), Duration.ofHours(1));
 
+  public static final PropertySpec WORKLOAD_INSTANCES = PropertySpec.of("workload.instances", "auto", "",
+      "run only: auto gives each client thread its own CoreWorkload when that draws the same operations (no "
+          + "inserts; requestdistribution uniform, zipfian, hotspot or exponential), sparing the threads its shared "
+          + "generators; shared keeps one for all threads, as upstream YCSB does")
+      .choice("auto", "shared");
+
   private static final String TEXT_EXPORTER = "site.ycsb.measurements.exporter.TextMeasurementsExporter";
 
   /** @return every driver key, for documentation and {@code bin/ycsb bindings} */
   public static List<PropertySpec> specs() {
     return List.of(WORKLOAD, THREADS, TARGET, OPERATION_COUNT, RECORD_COUNT, INSERT_START, INSERT_COUNT, MAX_EXECUTION_TIME,
         STATUS, STATUS_INTERVAL, STATUS_PORT, STATUS_BIND, LABEL, SPIN_SLEEP, EXPORT_FILE, EXPORTER, RESULT_DIR,
-        FAIL_ON_ERROR, STOP_TIMEOUT, PROFILE, DURABILITY_CLAIM, WARMUP, WARMUP_MAX, STORE_NAME, ClientPartition.INDEX, ClientPartition.COUNT);
+        FAIL_ON_ERROR, STOP_TIMEOUT, PROFILE, DURABILITY_CLAIM, WARMUP, WARMUP_MAX, WORKLOAD_INSTANCES, STORE_NAME,
+        ClientPartition.INDEX, ClientPartition.COUNT);
   }
 
   /**

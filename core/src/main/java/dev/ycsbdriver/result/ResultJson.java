@@ -89,6 +89,7 @@ public final class ResultJson {
     root.put("dbClass", r.dbClass());
     root.put("workload", r.config().workloadClass());
     root.put("workloadName", r.workloadName());
+    root.put("workloadInstances", r.workloadInstances());
     root.put("label", r.config().label());
     root.put("threads", r.config().effectiveThreadCount());
     if (r.config().effectiveThreadCount() != r.config().threadCount()) {

@@ -49,6 +49,8 @@ import site.ycsb.Status;
  * @param errors the kinds of error the binding reported, in first-occurrence order; empty when none (or
  *     when the binding reports none, as upstream bindings)
  * @param outages the times client threads had lost their connection, in time order; empty when none
+ * @param workloadInstances {@code per-thread} when each client thread drew from its own CoreWorkload,
+ *     {@code shared} when they shared one (see {@code workload.instances})
  */
 public record RunReport(String toolVersion, String bindingName, String workloadName, String dbClass, RunConfig config, Settings settings,
                         MeasurementConfig measurement, Instant start, Instant end, long runtimeMillis,
@@ -56,7 +58,8 @@ public record RunReport(String toolVersion, String bindingName, String workloadN
                         List<GcStat> gc, CpuSummary cpu, ServerFacts server, MachineFacts machine,
                         List<TimeSeriesPoint> timeSeries, List<String> warnings, Outcome outcome,
                         Path runDirectory, Map<String, Path> histogramLogs, WarmupReport warmup,
-                        ScheduleLag scheduleLag, List<ErrorLog.Kind> errors, List<ErrorLog.Outage> outages) {
+                        ScheduleLag scheduleLag, List<ErrorLog.Kind> errors, List<ErrorLog.Outage> outages,
+                        String workloadInstances) {
 
   /** Copies the collections. */
   public RunReport {

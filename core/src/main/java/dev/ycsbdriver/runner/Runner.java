@@ -38,7 +38,6 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import site.ycsb.Workload;
 import site.ycsb.WorkloadException;
 
 /**
@@ -69,6 +68,8 @@ public final class Runner {
   private final List<String> warnings = new ArrayList<>();
   /** Created at the start of {@link #run()}: while connecting, {@code maxexecutiontime} bounds the time without progress from there. */
   private PhaseGuard guard;
+  /** What the client threads drew from: {@link ClientWorkloads#SHARED} until the workload is created. */
+  private String workloadInstances = ClientWorkloads.SHARED;
   private Instant phaseStart;
 
   /** @param request what to run */
@@ -124,7 +125,12 @@ public final class Runner {
       MeasurementRegistry registry = new MeasurementRegistry(measurement, config.paced(), threads);
       WorkloadMeasurements.install(props, registry);
       request.err().println("Loading workload...");
-      Workload workload = WorkloadFactory.create(config.workloadClass(), props);
+      ClientWorkloads workload = ClientWorkloads.create(config.workloadClass(), props, threads,
+          settings.getChoice(RunConfig.WORKLOAD_INSTANCES));
+      workloadInstances = workload.mode();
+      if (workload.mode().equals(ClientWorkloads.PER_THREAD)) {
+        request.err().println("Workload: " + workload.describe() + ".");
+      }
       MachineFacts machine = MachineFacts.read();
       ErrorLog errors = new ErrorLog(request.err(), java.time.Clock.systemUTC());
       try {
@@ -153,7 +159,7 @@ public final class Runner {
     }
   }
 
-  private RunReport execute(Binding binding, Workload workload, MeasurementRegistry registry, Properties props,
+  private RunReport execute(Binding binding, ClientWorkloads workload, MeasurementRegistry registry, Properties props,
                             int threads, MeasurementConfig measurement, Duration cpuInterval, MachineFacts machine,
                             LiveMetrics live, ErrorLog errors)
       throws ConfigException, BindingException {
@@ -163,7 +169,7 @@ public final class Runner {
     boolean load = config.phase() == Phase.LOAD;
     for (int i = 0; i < threads; i++) {
       long quota = config.operationCount() / threads + (i < config.operationCount() % threads ? 1 : 0);
-      clients.add(new ClientThread(i, threads, binding.newDb(), workload, props, load, quota, stop,
+      clients.add(new ClientThread(i, threads, binding.newDb(), workload.forThread(i), props, load, quota, stop,
           config.spinSleep(), gates, registry));
     }
     clients.forEach(Thread::start);
@@ -276,7 +282,7 @@ public final class Runner {
         monitor.timeSeries(), warnings, outcome, request.runDirectory(), logs.files(),
         warmupEnd == null ? WarmupReport.NONE : new WarmupReport(config.warmup().label(), warmupMillis,
             warmupEnd.endedBy(), warmupEnd.detail(), warmupOperations(warmupScratch)),
-        lag, errors.kinds(), errors.outages());
+        lag, errors.kinds(), errors.outages(), workloadInstances);
   }
 
   private static Map<String, Long> warmupOperations(MeasurementRegistry scratch) {
@@ -404,7 +410,8 @@ public final class Runner {
     return new RunReport(ToolVersion.get(), request.bindingName(), request.workloadName(), dbClass, config,
         request.settings(), measurement, phaseStart, Instant.now(), 0, 0, config.operationCount(), List.of(),
         GcStats.read(), CpuSummary.unavailable("nothing ran: " + why, cpuInterval.toMillis()), server, machine,
-        List.of(), warnings, outcome, request.runDirectory(), Map.of(), WarmupReport.NONE, null, List.of(), List.of());
+        List.of(), warnings, outcome, request.runDirectory(), Map.of(), WarmupReport.NONE, null, List.of(), List.of(),
+        workloadInstances);
   }
 
   /**
@@ -414,7 +421,7 @@ public final class Runner {
    * @return the client threads that were still inside the binding when the runner gave up on them
    */
   private List<ClientThread> awaitEnd(List<ClientThread> clients, RunGates gates, CpuSampler sampler,
-                                      StopSignal stop, Workload workload, long startNanos) {
+                                      StopSignal stop, ClientWorkloads workload, long startNanos) {
     long deadline = config.maxExecutionTime().isZero() ? Long.MAX_VALUE
         : startNanos + config.maxExecutionTime().toNanos();
     CountDownLatch waitingFor = gates.operationsEnded();
