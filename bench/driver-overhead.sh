@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
 # Driver overhead benchmark: ycsb-driver against upstream YCSB 0.17.0's own client, side by side, and the ceiling.
 #
-# All three run the same CoreWorkload from the same site.ycsb:core-0.17.0 jar against the same no-op store,
-# site.ycsb.BasicDB (basicdb.verbose=false): ycsb-driver (bin/ycsb, its shipped launcher), upstream's
-# site.ycsb.Client, and bench/WorkloadCeiling.java, which calls CoreWorkload.doTransaction in a tight loop and
-# measures nothing, one CoreWorkload per thread as ycsb-driver has for A and C (workload.instances=auto): no
-# driver can beat it, so ceiling / upstream bounds the ratio any driver can reach. Each
+# All run the same CoreWorkload from the same site.ycsb:core-0.17.0 jar against the same no-op store,
+# site.ycsb.BasicDB (basicdb.verbose=false): ycsb-driver (bin/ycsb, its shipped launcher) with its default
+# workload.instances=shared (one CoreWorkload for all threads, as upstream) and with workload.instances=per-thread,
+# upstream's site.ycsb.Client, and bench/WorkloadCeiling.java, which calls CoreWorkload.doTransaction in a tight
+# loop and measures nothing, one CoreWorkload per thread: no driver can beat it, so ceiling / upstream bounds the
+# ratio any driver can reach. Each
 # runs WARMUP + MEASURED seconds; throughput is counted after the warm-up, so JIT compilation is out of the figures:
 # ycsb-driver's from its result (-p warmup, its [OVERALL] throughput), upstream's from its one-second status lines
 # (it has no warm-up), the ceiling's from its own counter. Runs alternate and repeat; the table shows
 # the medians, min-max, and the ratios. Only ratios mean anything on a shared, noisy machine.
 #
 # Usage: bench/driver-overhead.sh [repeats, default 3] [threads, default "64"] [workloads, default "workloada
-#        workloadc"]; WARMUP (default 10) and MEASURED (default 20) seconds from the environment. About 1.7 minutes per
+#        workloadc"]; WARMUP (default 10) and MEASURED (default 20) seconds from the environment. About 2.2 minutes per
 #        workload, thread count and repeat.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -37,29 +38,34 @@ steady() {
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
 range() { sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {printf "%.0f-%.0f", lo, hi}'; }
 
-printf '%-9s %7s %22s %22s %22s %8s %10s\n' workload threads "ycsb-driver" "YCSB 0.17.0" "ceiling" \
-  "ratio" "ceil/up"
+printf '%-9s %7s %22s %22s %22s %22s %8s %8s %10s\n' workload threads "ycsb-driver" "per-thread" "YCSB 0.17.0" \
+  "ceiling" "ratio" "pt/up" "ceil/up"
 for workload in $workloads; do
   for threads in $threads_list; do
-    : > "$out/ours"; : > "$out/upstream"; : > "$out/ceiling"
+    : > "$out/ours"; : > "$out/perthread"; : > "$out/upstream"; : > "$out/ceiling"
     common=(-P "$here/workloads/$workload" -threads "$threads" -p recordcount=1000 -p basicdb.verbose=false
       -p operationcount=2000000000 -p maxexecutiontime=$((warmup + seconds)) -s -p status.interval=1)
     for _ in $(seq "$repeats"); do
-      "$here/bin/ycsb" run -db site.ycsb.BasicDB -P "$here/workloads/$workload" -threads "$threads" \
-        -p recordcount=1000 -p basicdb.verbose=false -p operationcount=0 -p maxexecutiontime="$seconds" \
-        -p warmup="${warmup}s" -p result.dir="$out/results" 2> /dev/null \
-        | sed -n 's/^\[OVERALL\], Throughput(ops\/sec), //p' >> "$out/ours"
+      for instances in shared per-thread; do
+        "$here/bin/ycsb" run -db site.ycsb.BasicDB -P "$here/workloads/$workload" -threads "$threads" \
+          -p recordcount=1000 -p basicdb.verbose=false -p operationcount=0 -p maxexecutiontime="$seconds" \
+          -p warmup="${warmup}s" -p workload.instances="$instances" -p result.dir="$out/results" 2> /dev/null \
+          | sed -n 's/^\[OVERALL\], Throughput(ops\/sec), //p' >> "$out/$([ "$instances" = shared ] && echo ours || echo perthread)"
+      done
       "$java" -cp "$dist/lib/*" site.ycsb.Client -t -db site.ycsb.BasicDB "${common[@]}" \
         > /dev/null 2> "$out/upstream.err" || true
       steady "$out/upstream.err" >> "$out/upstream"
       "$java" -cp "$dist/lib/*" "$here/bench/WorkloadCeiling.java" "$here/workloads/$workload" "$threads" \
         "$warmup" "$seconds" recordcount=1000 basicdb.verbose=false >> "$out/ceiling"
     done
-    ours=$(median < "$out/ours"); upstream=$(median < "$out/upstream"); ceiling=$(median < "$out/ceiling")
-    printf '%-9s %7d %10.0f %11s %10.0f %11s %10.0f %11s %8.2f %10.2f\n' "$workload" "$threads" \
-      "$ours" "$(range < "$out/ours")" "$upstream" "$(range < "$out/upstream")" "$ceiling" "$(range < "$out/ceiling")" \
-      "$(awk -v a="$ours" -v b="$upstream" 'BEGIN {print a / b}')" "$(awk -v a="$ceiling" -v b="$upstream" 'BEGIN {print a / b}')"
+    ours=$(median < "$out/ours"); perthread=$(median < "$out/perthread"); upstream=$(median < "$out/upstream")
+    ceiling=$(median < "$out/ceiling")
+    printf '%-9s %7d %10.0f %11s %10.0f %11s %10.0f %11s %10.0f %11s %8.2f %8.2f %10.2f\n' "$workload" "$threads" \
+      "$ours" "$(range < "$out/ours")" "$perthread" "$(range < "$out/perthread")" "$upstream" "$(range < "$out/upstream")" \
+      "$ceiling" "$(range < "$out/ceiling")" "$(awk -v a="$ours" -v b="$upstream" 'BEGIN {print a / b}')" \
+      "$(awk -v a="$perthread" -v b="$upstream" 'BEGIN {print a / b}')" "$(awk -v a="$ceiling" -v b="$upstream" 'BEGIN {print a / b}')"
   done
 done
-echo "ops/s after ${warmup} s of warm-up over ${seconds} s, median and min-max of ${repeats}; ratio: ycsb-driver /"
+echo "ops/s after ${warmup} s of warm-up over ${seconds} s, median and min-max of ${repeats}; ratio: ycsb-driver"
+echo "(workload.instances=shared, the default) / YCSB 0.17.0; pt/up: ycsb-driver with workload.instances=per-thread /"
 echo "YCSB 0.17.0; ceil/up: the ceiling (CoreWorkload alone, nothing measured) / YCSB 0.17.0, the most any driver can reach"

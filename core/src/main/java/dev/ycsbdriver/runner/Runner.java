@@ -125,10 +125,10 @@ public final class Runner {
       MeasurementRegistry registry = new MeasurementRegistry(measurement, config.paced(), threads);
       WorkloadMeasurements.install(props, registry);
       request.err().println("Loading workload...");
-      ClientWorkloads workload = ClientWorkloads.create(config.workloadClass(), props, threads,
-          settings.getChoice(RunConfig.WORKLOAD_INSTANCES));
+      String instances = settings.getChoice(RunConfig.WORKLOAD_INSTANCES);
+      ClientWorkloads workload = ClientWorkloads.create(config.workloadClass(), props, threads, instances);
       workloadInstances = workload.mode();
-      if (workload.mode().equals(ClientWorkloads.PER_THREAD)) {
+      if (instances.equals(ClientWorkloads.PER_THREAD)) {
         request.err().println("Workload: " + workload.describe() + ".");
       }
       MachineFacts machine = MachineFacts.read();

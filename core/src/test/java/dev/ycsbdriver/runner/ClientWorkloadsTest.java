@@ -9,7 +9,9 @@ import dev.ycsbdriver.testing.Resources;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -43,31 +45,31 @@ class ClientWorkloadsTest {
   @Test
   void workloadsWithoutInsertsOrCountersGetOneInstancePerThread() throws Exception {
     for (String w : new String[] {"workloada", "workloadb", "workloadc", "workloadf"}) {
-      assertThat(ClientWorkloads.shareReason(CORE, workload(w), 64, "auto")).as(w).isNull();
+      assertThat(ClientWorkloads.shareReason(CORE, workload(w), 64, "per-thread")).as(w).isNull();
     }
     Properties uniform = workload("workloadc");
     for (String d : new String[] {"uniform", "hotspot", "exponential"}) {
       uniform.setProperty("requestdistribution", d);
-      assertThat(ClientWorkloads.shareReason(CORE, uniform, 8, "auto")).as(d).isNull();
+      assertThat(ClientWorkloads.shareReason(CORE, uniform, 8, "per-thread")).as(d).isNull();
     }
   }
 
   @Test
   void anythingThatFollowsACounterOfAllThreadsSharesOneInstance() throws Exception {
-    assertThat(ClientWorkloads.shareReason(CORE, workload("workloadd"), 64, "auto")).contains("inserts");
-    assertThat(ClientWorkloads.shareReason(CORE, workload("workloade"), 64, "auto")).contains("inserts");
+    assertThat(ClientWorkloads.shareReason(CORE, workload("workloadd"), 64, "per-thread")).contains("inserts");
+    assertThat(ClientWorkloads.shareReason(CORE, workload("workloade"), 64, "per-thread")).contains("inserts");
     Properties load = workload("workloadc");
     load.setProperty("dotransactions", "false");
-    assertThat(ClientWorkloads.shareReason(CORE, load, 64, "auto")).contains("load");
+    assertThat(ClientWorkloads.shareReason(CORE, load, 64, "per-thread")).contains("load");
     for (String d : new String[] {"sequential", "latest"}) {
       Properties p = workload("workloadc");
       p.setProperty("requestdistribution", d);
-      assertThat(ClientWorkloads.shareReason(CORE, p, 64, "auto")).contains("requestdistribution=" + d);
+      assertThat(ClientWorkloads.shareReason(CORE, p, 64, "per-thread")).contains("requestdistribution=" + d);
     }
     assertThat(ClientWorkloads.shareReason(CORE, workload("workloadc"), 64, "shared"))
         .contains("workload.instances=shared");
-    assertThat(ClientWorkloads.shareReason(CORE, workload("workloadc"), 1, "auto")).contains("one thread");
-    assertThat(ClientWorkloads.shareReason("com.example.MyWorkload", workload("workloadc"), 64, "auto"))
+    assertThat(ClientWorkloads.shareReason(CORE, workload("workloadc"), 1, "per-thread")).contains("one thread");
+    assertThat(ClientWorkloads.shareReason("com.example.MyWorkload", workload("workloadc"), 64, "per-thread"))
         .contains("not CoreWorkload");
   }
 
@@ -76,7 +78,7 @@ class ClientWorkloadsTest {
     Properties p = workload("workloada");
     p.setProperty("recordcount", "1000");
     p.setProperty("operationcount", "0");
-    Draws perThread = draw(p, "auto", 4, 100_000);
+    Draws perThread = draw(p, "per-thread", 4, 100_000);
     Draws shared = draw(p, "shared", 4, 100_000);
     assertThat(perThread.mode).isEqualTo(ClientWorkloads.PER_THREAD);
     assertThat(shared.mode).isEqualTo(ClientWorkloads.SHARED);
@@ -92,12 +94,12 @@ class ClientWorkloadsTest {
     Properties uniform = new Properties();
     uniform.putAll(p);
     uniform.setProperty("requestdistribution", "uniform");
-    assertThat(distance(draw(uniform, "auto", 4, 100_000).keys, shared.keys)).isGreaterThan(0.2);
+    assertThat(distance(draw(uniform, "per-thread", 4, 100_000).keys, shared.keys)).isGreaterThan(0.2);
   }
 
   @Test
   void aStopReachesEveryInstance() throws Exception {
-    ClientWorkloads workloads = ClientWorkloads.create(CORE, workload("workloadc"), 3, "auto");
+    ClientWorkloads workloads = ClientWorkloads.create(CORE, workload("workloadc"), 3, "per-thread");
     assertThat(workloads.forThread(0)).isNotSameAs(workloads.forThread(1));
     workloads.requestStop();
     for (int i = 0; i < 3; i++) {
@@ -108,17 +110,26 @@ class ClientWorkloadsTest {
 
   @Test
   void theResultSaysWhichTheThreadsDrewFrom() throws Exception {
-    for (String[] c : new String[][] {{"workloadc", "per-thread"}, {"workloadd", "shared"}}) {
-      CliRun run = CliRun.of("run", "-db", "site.ycsb.BasicDB", "-P",
+    // workload, workload.instances asked for (null: the default), what the result says
+    for (String[] c : new String[][] {
+        {"workloadc", "per-thread", "per-thread"}, {"workloadd", "per-thread", "shared"}, {"workloadc", null, "shared"}}) {
+      List<String> args = new ArrayList<>(List.of("run", "-db", "site.ycsb.BasicDB", "-P",
           Resources.path("/golden/workloads/" + c[0]).toString(), "-threads", "4", "-p", "operationcount=2000",
-          "-p", "basicdb.verbose=false", "-p", "result.dir=" + results);
+          "-p", "basicdb.verbose=false", "-p", "result.dir=" + results));
+      if (c[1] != null) {
+        args.addAll(List.of("-p", "workload.instances=" + c[1]));
+      }
+      CliRun run = CliRun.of(args.toArray(String[]::new));
       assertThat(run.exitCode()).as(run.toString()).isZero();
       JsonNode result = JSON.readTree(run.resultFile().toFile());
-      assertThat(result.get("workloadInstances").asText()).as(c[0]).isEqualTo(c[1]);
-      if (c[1].equals("per-thread")) {
+      assertThat(result.get("workloadInstances").asText()).as(c[0]).isEqualTo(c[2]);
+      if (c[2].equals("per-thread")) {
         assertThat(run.err()).contains("Workload: one CoreWorkload per client thread");
       } else {
         assertThat(run.err()).doesNotContain("Workload: one CoreWorkload per client thread");
+      }
+      if (c[1] != null && c[2].equals("shared")) {
+        assertThat(run.err()).contains("Workload: one workload shared by the client threads: inserts");
       }
     }
   }
