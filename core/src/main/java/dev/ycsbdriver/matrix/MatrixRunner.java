@@ -368,8 +368,16 @@ public final class MatrixRunner {
         + human(elapsed) + left);
   }
 
-  /** @return operations that took a new key: every INSERT, warm-up included; -1 when unknown */
-  private static long inserted(JsonNode json) {
+  /**
+   * @param json a run cell's result
+   * @return the records the cell left in the table beyond those it started with: its inserts, warm-up
+   *     included; 0 for a store its own process filled before the run ({@code preloaded_records} among the
+   *     server's settings, the memory binding), whose records end with that process
+   */
+  static long inserted(JsonNode json) {
+    if (json.path("server").path("settings").has("preloaded_records")) {
+      return 0;
+    }
     long n = json.path("warmupOperations").path("INSERT").asLong(0);
     for (JsonNode op : json.path("operations")) {
       if ("INSERT".equals(op.path("name").asText())) {

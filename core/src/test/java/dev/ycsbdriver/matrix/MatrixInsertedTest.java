@@ -1,0 +1,30 @@
+package dev.ycsbdriver.matrix;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+
+/** How many records a run cell leaves for the next cell of the same store, from its result. */
+class MatrixInsertedTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private static JsonNode result(String settings) throws Exception {
+    return JSON.readTree("{\"server\": {\"settings\": " + settings + "},"
+        + " \"warmupOperations\": {\"INSERT\": 7},"
+        + " \"operations\": [{\"name\": \"READ\", \"operations\": 100}, {\"name\": \"INSERT\", \"operations\": 35}]}");
+  }
+
+  @Test
+  void aStoreThatKeepsItsRecordsGrowsByTheInsertsWarmUpIncluded() throws Exception {
+    assertThat(MatrixRunner.inserted(result("{\"journal_mode\": \"WAL\"}"))).isEqualTo(42);
+  }
+
+  @Test
+  void aStoreItsProcessPreloadedKeepsNothingForTheNextCell() throws Exception {
+    // the memory binding: the next cell's process preloads recordcount records again, so its table size must
+    // stay the matrix's recordcount (it grew 5,000 -> 41,546 over D and E, and F's preload outlasted a 2 s cell)
+    assertThat(MatrixRunner.inserted(result("{\"preloaded_records\": \"5000\"}"))).isZero();
+  }
+}
