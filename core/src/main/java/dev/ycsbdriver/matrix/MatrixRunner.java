@@ -9,6 +9,7 @@ import dev.ycsbdriver.config.Secrets;
 import dev.ycsbdriver.config.Warmup;
 import dev.ycsbdriver.result.ResultFiles;
 import dev.ycsbdriver.runner.StopSignal;
+import dev.ycsbdriver.spi.ServerFacts;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -371,11 +372,11 @@ public final class MatrixRunner {
   /**
    * @param json a run cell's result
    * @return the records the cell left in the table beyond those it started with: its inserts, warm-up
-   *     included; 0 for a store its own process filled before the run ({@code preloaded_records} among the
-   *     server's settings, the memory binding), whose records end with that process
+   *     included; 0 for a store its own process filled before the run ({@link ServerFacts#PRELOADED_RECORDS}
+   *     among the server's settings, the memory binding), whose records end with that process
    */
   static long inserted(JsonNode json) {
-    if (json.path("server").path("settings").has("preloaded_records")) {
+    if (json.path("server").path("settings").has(ServerFacts.PRELOADED_RECORDS)) {
       return 0;
     }
     long n = json.path("warmupOperations").path("INSERT").asLong(0);

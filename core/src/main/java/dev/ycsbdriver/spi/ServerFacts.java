@@ -25,6 +25,13 @@ import java.util.Map;
 public record ServerFacts(String product, String version, String profile, Map<String, String> settings,
                           List<String> warnings, List<RestoredSetting> restoredSettings) {
 
+  /**
+   * The setting of a store that its own driver process fills before a run and that ends with that process (the
+   * memory binding): the records preloaded. A matrix reads it to know that a cell's inserts do not outlive
+   * the cell.
+   */
+  public static final String PRELOADED_RECORDS = "preloaded_records";
+
   /** Copies the collections; {@code settings} keeps its order. */
   public ServerFacts {
     settings = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(settings));

@@ -61,7 +61,7 @@ public final class MemoryBindingProvider implements BindingProvider {
     Map<String, String> settings = new LinkedHashMap<>();
     settings.put("structure", "ConcurrentHashMap+ConcurrentSkipListSet");
     settings.put("durability", "none: records live in the driver's heap until it exits");
-    settings.put("preloaded_records", Long.toString(preloaded));
+    settings.put(ServerFacts.PRELOADED_RECORDS, Long.toString(preloaded));
     ServerFacts facts = new ServerFacts("ycsb-driver memory store", null, context.profile(), settings, List.of());
     return new Binding() {
       @Override
