@@ -22,10 +22,12 @@
 # pgbench runs one thread per client (-j = -c), as the JVM clients do: with -j 2 its two threads get two 66ths of
 # a saturated two-core machine and it, not the server, sets the pace.
 #
-# Client CPU per operation: ycsb-driver's from its result (DriverCpuPerOperation(us), the measured window);
-# pgbench's, sysbench's and upstream YCSB's from /proc/<pid>/stat (utime + stime) sampled at the start and the
-# end of the measured window, over the operations the tool reports for it. Upstream YCSB has no warm-up: its
-# throughput is taken from its status lines after WARMUP seconds.
+# Client CPU per operation, the same way for every client: /proc/<pid>/stat sampled inside the measured window
+# (utime and stime, clock ticks of 10 ms), over the operations the client completed in that window at its
+# reported rate; printed whole (user + system) and its system (kernel) part: the socket round trip and the
+# scheduler that every client pays alike, one blocking connection per client thread. ycsb-driver's own
+# figure (its result's DriverCpuPerOperation(us), OSHI over the whole measured window) goes to the CSV beside it.
+# Upstream YCSB has no warm-up: its throughput is taken from its status lines after WARMUP seconds.
 #
 # Usage: bench/native-limit.sh [--store postgres|mariadb|all] [--workloads a,b,c,f] [--threads 64]
 #          [--records 100000] [--seconds 60] [--warmup 30] [--repeats 3] [--clients driver,native,upstream]
@@ -59,7 +61,7 @@ java=${JAVA_HOME:+$JAVA_HOME/bin/}java
 out=$(mktemp -d)
 csv=${TMPDIR:-/tmp}/native-limit-$(date +%Y%m%d-%H%M%S).csv
 trap 'rm -rf "$out"' EXIT
-echo "store,workload,client,repeat,ops_per_sec,client_cpu_us_per_op" > "$csv"
+echo "store,workload,client,repeat,ops_per_sec,client_cpu_us_per_op,client_sys_us_per_op,driver_result_cpu_us_per_op" > "$csv"
 
 upstream_jar=
 if [[ ,$clients, == *,upstream,* ]]; then
@@ -71,15 +73,20 @@ if [[ ,$clients, == *,upstream,* ]]; then
   fi
 fi
 
-ticks() { awk '{ s = $0; sub(/^.*\) /, "", s); split(s, f, " "); print f[12] + f[13] }' "/proc/$1/stat" 2>/dev/null || echo 0; }
-# CPU microseconds per operation of pid over [t1, t2] seconds after now, at the given ops/s
-sample_cpu() {  # pid start-delay window -> prints ticks used in the window (clock ticks of 10 ms), or nothing
-  local pid=$1 delay=$2 window=$3 a b
-  sleep "$delay"; a=$(ticks "$pid")
-  sleep "$window"; b=$(ticks "$pid")
+ticks() {  # pid -> "utime stime" in clock ticks (10 ms), or "0 0" when it is gone
+  awk '{ s = $0; sub(/^.*\) /, "", s); split(s, f, " "); print f[12], f[13] }' "/proc/$1/stat" 2>/dev/null || echo 0 0
+}
+sample_cpu() {  # pid start-delay window -> "total system" ticks used in the window, or nothing
+  local pid=$1 delay=$2 window=$3 u1 s1 u2 s2
+  sleep "$delay"; read -r u1 s1 < <(ticks "$pid")
+  sleep "$window"; read -r u2 s2 < <(ticks "$pid")
   # a process that ended before the second reading (or whose threads were already reaped) reads as 0 ticks:
   # no figure rather than a negative one
-  if [ "$b" -gt "$a" ]; then echo $((b - a)); fi
+  if [ $((u2 + s2)) -gt $((u1 + s1)) ]; then echo $((u2 + s2 - u1 - s1)) $((s2 - s1)); fi
+}
+per_op() {  # ops/s window-seconds "total system" ticks -> "total-us/op system-us/op", or nothing
+  awk -v t="$1" -v window="$2" -v used="$3" -v sys="$4" 'BEGIN {
+    if (t > 0 && used > 0) printf "%.1f %.1f\n", used * 10000 / (t * window), sys * 10000 / (t * window) }'
 }
 median_spread() {  # values on stdin -> "median min max"
   sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) { print "- - -"; exit }
@@ -87,21 +94,28 @@ median_spread() {  # values on stdin -> "median min max"
 }
 
 # --- the clients ------------------------------------------------------------------------------------------
-run_driver() {  # binding workload -> "ops/s us/op"
-  local binding=$1 w=$2 creds
+run_driver() {  # binding workload -> "ops/s us/op sys-us/op result-us/op"
+  local binding=$1 w=$2 creds pid used line
   if [ "$binding" = postgres ]; then
     creds=(-p postgres.url="jdbc:postgresql://$pg_host:$pg_port/$pg_db" -p postgres.user="$pg_user" -p postgres.password="$pg_password")
   else
     creds=(-p mysql.url="jdbc:mysql://$my_host:$my_port/$my_db" -p mysql.user="$my_user" -p mysql.password="$my_password")
   fi
+  # bin/ycsb execs the JVM: $! is the driver's own process
   "$here/bin/ycsb" run "$binding" -P "$here/workloads/workload$w" -threads "$threads" "${creds[@]}" \
     -p recordcount="$records" -p operationcount=0 -p maxexecutiontime="$seconds" -p warmup="${warmup}s" \
-    -p result.dir="$out/results" > "$out/driver.out" 2> "$out/driver.err" || true
-  awk -F', ' '$1 == "[OVERALL]" && $2 == "Throughput(ops/sec)" { t = $3 }
-    $1 == "[CPU]" && $2 == "DriverCpuPerOperation(us)" { c = $3 } END { print t + 0, c }' "$out/driver.out"
+    -p result.dir="$out/results" > "$out/driver.out" 2> "$out/driver.err" &
+  pid=$!
+  used=$(sample_cpu "$pid" "$((warmup + 2))" "$((seconds - 4))")
+  wait "$pid" || true
+  read -r line < <(awk -F', ' '$1 == "[OVERALL]" && $2 == "Throughput(ops/sec)" { t = $3 }
+    $1 == "[CPU]" && $2 == "DriverCpuPerOperation(us)" { c = $3 } END { print t + 0, c }' "$out/driver.out")
+  local ops=${line%% *} own=${line#* }
+  local cpu; cpu=$(per_op "$ops" $((seconds - 4)) $used)
+  echo "$ops ${cpu:-- -} $own"
 }
 
-run_upstream() {  # url driver-class user password workload -> "ops/s us/op"
+run_upstream() {  # url driver-class user password workload -> "ops/s us/op sys-us/op -"
   local url=$1 class=$2 user=$3 password=$4 w=$5 pid used
   "$java" -cp "$dist/lib/*:$dist/bindings/postgres/lib/*:$dist/bindings/mysql/lib/*:$upstream_jar" site.ycsb.Client -t \
     -db site.ycsb.db.JdbcDBClient -P "$here/workloads/workload$w" -threads "$threads" -s -p status.interval=1 \
@@ -113,14 +127,16 @@ run_upstream() {  # url driver-class user password workload -> "ops/s us/op"
   wait "$pid" || true
   # "<date> <time> 12 sec: 123456 operations; ...": operations counted from the first line at or after the
   # warm-up to the last one before the end
-  awk -v w="$warmup" -v used="$used" -v window=$((seconds - 2)) '
+  local ops cpu
+  ops=$(awk -v w="$warmup" '
     / sec: [0-9]+ operations;/ { for (i = 1; i <= NF; i++) if ($i == "sec:") { s = $(i - 1); n = $(i + 1) }
       if (s >= w && s0 == "") { s0 = s; n0 = n } if (s > s1) { s1 = s; n1 = n } }
-    END { t = (s1 > s0) ? (n1 - n0) / (s1 - s0) : 0
-          printf "%.1f %s\n", t, (t > 0 && used > 0) ? sprintf("%.1f", used * 10000 / (t * window)) : "" }' "$out/upstream.err"
+    END { printf "%.1f\n", (s1 > s0) ? (n1 - n0) / (s1 - s0) : 0 }' "$out/upstream.err")
+  cpu=$(per_op "$ops" $((seconds - 2)) $used)
+  echo "$ops ${cpu:-- -} -"
 }
 
-run_pgbench() {  # workload -> "ops/s us/op"; fails when a read finds no row
+run_pgbench() {  # workload -> "ops/s us/op sys-us/op -"; fails when a read finds no row
   local w=$1 pid used script=$out/pg-$1.sql
   pg_script "$w" > "$script"
   PGPASSWORD=$pg_password pgbench -h "$pg_host" -p "$pg_port" -U "$pg_user" -n -M prepared -c "$threads" \
@@ -130,9 +146,10 @@ run_pgbench() {  # workload -> "ops/s us/op"; fails when a read finds no row
   pid=$!
   used=$(sample_cpu "$pid" 1 "$((seconds - 4))")
   wait "$pid" || { echo "native-limit.sh: pgbench failed: $(grep -m1 -i error "$out/pgbench.out")" >&2; exit 1; }
-  awk -v used="$used" -v window=$((seconds - 4)) '/^tps = / { t = $3 }
-    END { printf "%.1f %s\n", t, (t > 0 && used > 0) ? sprintf("%.1f", used * 10000 / (t * window)) : "" }' \
-    "$out/pgbench.out"
+  local ops cpu
+  ops=$(awk '/^tps = / { t = $3 } END { printf "%.1f\n", t }' "$out/pgbench.out")
+  cpu=$(per_op "$ops" $((seconds - 4)) $used)
+  echo "$ops ${cpu:-- -} -"
 }
 
 pg_script() {  # the pgbench script of workload $1: names keys as YCSB does, fails a read that finds no row
@@ -164,7 +181,7 @@ EOF
   echo '\endif'
 }
 
-run_sysbench() {  # workload -> "ops/s us/op"
+run_sysbench() {  # workload -> "ops/s us/op sys-us/op -"
   local w=$1 pid used
   local common=(--db-driver=mysql --mysql-host="$my_host" --mysql-port="$my_port" --mysql-user="$my_user"
     --mysql-password="$my_password" --mysql-db="$my_db" --threads="$threads" --workload="$w" --records="$records")
@@ -173,9 +190,10 @@ run_sysbench() {  # workload -> "ops/s us/op"
   pid=$!
   used=$(sample_cpu "$pid" 1 "$((seconds - 4))")
   wait "$pid" || { echo "native-limit.sh: sysbench failed: $(grep -m1 -i -E 'fatal|error' "$out/sysbench.out")" >&2; exit 1; }
-  awk -v used="$used" -v window=$((seconds - 4)) '/transactions:/ { gsub(/[()]/, "", $3); t = $3 }
-    END { printf "%.1f %s\n", t, (t > 0 && used > 0) ? sprintf("%.1f", used * 10000 / (t * window)) : "" }' \
-    "$out/sysbench.out"
+  local ops cpu
+  ops=$(awk '/transactions:/ { gsub(/[()]/, "", $3); t = $3 } END { printf "%.1f\n", t }' "$out/sysbench.out")
+  cpu=$(per_op "$ops" $((seconds - 4)) $used)
+  echo "$ops ${cpu:-- -} -"
 }
 
 # --- the stores -------------------------------------------------------------------------------------------
@@ -199,7 +217,7 @@ load() {  # binding
 }
 
 bench_store() {  # postgres|mariadb
-  local s=$1 binding native w r c line
+  local s=$1 binding native w r c line ops cpu sys own
   if [ "$s" = postgres ]; then
     binding=postgres native=pgbench
     command -v pgbench >/dev/null || { echo "native-limit.sh: pgbench not found (Debian: postgresql-client)" >&2; return 2; }
@@ -229,23 +247,28 @@ bench_store() {  # postgres|mariadb
           *) echo "native-limit.sh: unknown client $c" >&2; exit 2 ;;
         esac
         [ "$c" = native ] && c=$native
-        echo "$s,workload$w,$c,$r,${line% *},${line#* }" >> "$csv"
+        read -r ops cpu sys own <<< "$line"
+        [ "$cpu" != - ] || cpu=
+        [ "$sys" != - ] || sys=
+        [ "$own" != - ] || own=
+        echo "$s,workload$w,$c,$r,$ops,$cpu,$sys,$own" >> "$csv"
       done
     done
   done
   printf '\n%s (%d threads, %d records, %d s measured after %d s of warm-up, %d repeats)\n' "$s" "$threads" \
     "$records" "$seconds" "$warmup" "$repeats"
-  printf '%-10s %-12s %12s %21s %9s %14s\n' workload client "ops/s" "min-max" "/native" "client us/op"
+  printf '%-10s %-12s %12s %21s %9s %14s %11s\n' workload client "ops/s" "min-max" "/native" "client us/op" "system us/op"
   for w in ${workloads//,/ }; do
     read -r limit _ < <(awk -F, -v s="$s" -v w="workload$w" -v c="$native" '$1 == s && $2 == w && $3 == c { print $5 }' "$csv" | median_spread)
     for c in driver "$native" upstream; do
       read -r med lo hi < <(awk -F, -v s="$s" -v w="workload$w" -v c="$c" '$1 == s && $2 == w && $3 == c { print $5 }' "$csv" | median_spread)
       [ "$med" != - ] || continue
       read -r cpu _ < <(awk -F, -v s="$s" -v w="workload$w" -v c="$c" '$1 == s && $2 == w && $3 == c && $6 != "" { print $6 }' "$csv" | median_spread)
+      read -r sys _ < <(awk -F, -v s="$s" -v w="workload$w" -v c="$c" '$1 == s && $2 == w && $3 == c && $7 != "" { print $7 }' "$csv" | median_spread)
       [ "$c" = upstream ] && label="YCSB 0.17.0" || label=$c
       [ "$c" = driver ] && label=ycsb-driver
-      printf '%-10s %-12s %12.0f %10.0f-%-10.0f %9s %14s\n' "workload$w" "$label" "$med" "$lo" "$hi" \
-        "$(awk -v a="$med" -v b="$limit" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "-" }')" "$cpu"
+      printf '%-10s %-12s %12.0f %10.0f-%-10.0f %9s %14s %11s\n' "workload$w" "$label" "$med" "$lo" "$hi" \
+        "$(awk -v a="$med" -v b="$limit" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "-" }')" "$cpu" "$sys"
     done
   done
 }
@@ -258,5 +281,6 @@ case $store in
 esac
 echo
 echo "medians over the repeats, min-max beside them; /native: ratio to the native tool's median; client us/op:"
-echo "client CPU time per operation (ycsb-driver: its result's measured window; others: /proc over the window)."
+echo "client CPU time per operation (user + system, /proc over the measured window, the same for every client);"
+echo "system us/op: its kernel part. The CSV also has ycsb-driver's own figure (its result's DriverCpuPerOperation)."
 echo "every run: $csv"
