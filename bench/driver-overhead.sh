@@ -17,6 +17,7 @@
 #        workload, thread count and repeat.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
+. "$here/bench/stats.sh"
 repeats=${1:-3}
 threads_list=${2:-64}
 workloads=${3:-workloada workloadc}
@@ -30,12 +31,8 @@ out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 
 # operations per second between the first status line at or after the warm-up and the last one
-steady() {
-  awk -v w="$warmup" '/ sec: [0-9]+ operations;/ { for (i = 1; i <= NF; i++) if ($i == "sec:") { s = $(i - 1); n = $(i + 1) }
-      if (s >= w && s0 == "") { s0 = s; n0 = n } if (s > s1) { s1 = s; n1 = n } }
-    END { printf "%.0f\n", (s1 > s0) ? (n1 - n0) / (s1 - s0) : 0 }' "$1"
-}
-median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+steady() { printf '%.0f\n' "$(status_rate "$warmup" "$1")"; }
+median() { read -r m _ < <(median_spread); echo "$m"; }
 range() { sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {printf "%.0f-%.0f", lo, hi}'; }
 
 printf '%-9s %7s %22s %22s %22s %22s %8s %8s %10s\n' workload threads "ycsb-driver" "per-thread" "YCSB 0.17.0" \

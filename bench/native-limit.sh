@@ -37,6 +37,7 @@
 # and BENCH_MYSQL_HOST/PORT/USER/PASSWORD/DB say otherwise. A CSV of every run is written; its path is printed.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
+. "$here/bench/stats.sh"
 store=all workloads=a,b,c,f threads=64 records=100000 seconds=60 warmup=30 repeats=3
 clients=driver,native,upstream ycsb_source=
 while [ $# -gt 0 ]; do
@@ -88,10 +89,6 @@ per_op() {  # ops/s window-seconds "total system" ticks -> "total-us/op system-u
   awk -v t="$1" -v window="$2" -v used="$3" -v sys="$4" 'BEGIN {
     if (t > 0 && used > 0) printf "%.1f %.1f\n", used * 10000 / (t * window), sys * 10000 / (t * window) }'
 }
-median_spread() {  # values on stdin -> "median min max"
-  sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) { print "- - -"; exit }
-    m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2; print m, v[1], v[NR] }'
-}
 
 # --- the clients ------------------------------------------------------------------------------------------
 run_driver() {  # binding workload -> "ops/s us/op sys-us/op result-us/op"
@@ -128,10 +125,7 @@ run_upstream() {  # url driver-class user password workload -> "ops/s us/op sys-
   # "<date> <time> 12 sec: 123456 operations; ...": operations counted from the first line at or after the
   # warm-up to the last one before the end
   local ops cpu
-  ops=$(awk -v w="$warmup" '
-    / sec: [0-9]+ operations;/ { for (i = 1; i <= NF; i++) if ($i == "sec:") { s = $(i - 1); n = $(i + 1) }
-      if (s >= w && s0 == "") { s0 = s; n0 = n } if (s > s1) { s1 = s; n1 = n } }
-    END { printf "%.1f\n", (s1 > s0) ? (n1 - n0) / (s1 - s0) : 0 }' "$out/upstream.err")
+  ops=$(status_rate "$warmup" "$out/upstream.err")
   cpu=$(per_op "$ops" $((seconds - 2)) $used)
   echo "$ops ${cpu:-- -} -"
 }

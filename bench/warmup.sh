@@ -19,6 +19,7 @@
 # With the defaults a repeat takes 5 to 7 minutes.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
+. "$here/bench/stats.sh"
 binding=${1:-postgres}
 workload=${2:-workloadc}
 threads=${3:-64}
@@ -42,8 +43,6 @@ run() {
 }
 throughput() { sed -n 's/^\[OVERALL\], Throughput(ops\/sec), //p' "$1"; }
 
-median() { sort -g | awk '{ v[NR] = $1 } END { if (NR % 2) m = v[(NR + 1) / 2]; else m = (v[NR / 2] + v[NR / 2 + 1]) / 2
-  printf "%.3f %.3f %.3f\n", m, v[1], v[NR] }'; }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "" || b == "" || b == 0) print "nan"; else printf "%.3f\n", a / b }'; }
 warmup_of() { sed -n 's/^Warm-up done after \([0-9.]*\) s (\([a-z]*\).*/\1 \2/p' "$1" | tail -n 1; }
 
@@ -82,7 +81,7 @@ for r in $(seq "$repeats"); do
     "$first10" "${short_warm:-none}" "${short_ops:-0}" "$to_steady" "${long_warm:-none}" "${long_ops:-0}" "$to_long"
   echo "$steady_after $steady $short_ops $long_ops $to_steady $to_long" >> "$out/summary"
 done
-col() { awk -v c="$1" '{ print $c }' "$out/summary" | median; }
+col() { awk -v c="$1" '{ print $c }' "$out/summary" | median_spread; }
 read -r m_after lo_after hi_after < <(col 1)
 read -r m_steady lo_steady hi_steady < <(col 2)
 read -r m_short lo_short hi_short < <(col 3)
