@@ -81,8 +81,8 @@ public final class CpuSampler implements AutoCloseable {
     this.intervalNanos = interval.toNanos();
     SystemInfo si = Oshi.get();
     this.unavailable = si == null ? Oshi.failure() : null;
-    this.startNanos = System.nanoTime();
     if (si == null) {
+      this.startNanos = System.nanoTime();
       os = null;
       cpu = null;
       logicalCores = Runtime.getRuntime().availableProcessors();
@@ -99,9 +99,14 @@ public final class CpuSampler implements AutoCloseable {
     driver = ProcessCpuClock.of(List.of(os.getProcess(os.getProcessId())));
     server = target.isEmbedded() ? driver : target.isRemote() ? null : new ProcessCpuClock(target::processes);
     agentFirst = agentLast = pollAgent();
+    // dated as sample() dates its readings, halfway through them, and not before OSHI and the process handles
+    // were set up: on a saturated machine starting the sampler took 3 s, whose CPU time the first readings
+    // already held while the wall time counted from before them
+    long before = System.nanoTime();
     driverStartMillis = driver.readMillis();
     serverStartMillis = target.isEmbedded() ? driverStartMillis : server == null ? 0 : server.readMillis();
     machineStartTicks = cpu.getSystemCpuLoadTicks();
+    this.startNanos = before + (System.nanoTime() - before) / 2;
     lastNanos = startNanos;
     lastServerMillis = serverStartMillis;
     lastDriverMillis = driverStartMillis;

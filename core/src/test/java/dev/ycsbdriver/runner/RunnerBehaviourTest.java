@@ -86,6 +86,21 @@ class RunnerBehaviourTest {
   }
 
   @Test
+  void theMeasuredTimeStartsWhenTheClientsStopWarmingUpNotWhenTheSamplersAreReady() {
+    // paced at 100 ops/s on one thread, the 60 operations after the warm-up are due 10 ms apart: they take at
+    // least 590 ms. The clock used to start after the CPU sampler and the status monitor had started (3 s on a
+    // saturated machine), while the operations done meanwhile were counted: a shorter run time, a higher rate.
+    CliRun run = CliRun.of("run", "-db", "site.ycsb.BasicDB", "-P", workload("workloadc"), "-threads", "1",
+        "-target", "100", "-p", "operationcount=60", "-p", "basicdb.verbose=false", "-p", "warmup=300ms",
+        "-p", "result.dir=" + results);
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    Map<String, String> summary = SummaryLines.asMap(run.out());
+    assertThat(summary.get("[READ], Operations")).isEqualTo("60");
+    assertThat(Long.parseLong(summary.get("[OVERALL], RunTime(ms)"))).isBetween(590L, 1500L);
+    assertThat(Double.parseDouble(summary.get("[OVERALL], Throughput(ops/sec)"))).isLessThanOrEqualTo(60 / 0.59);
+  }
+
+  @Test
   void warmupLeavesOutTheReadModifyWritesThatTheWorkloadTimesItself() throws Exception {
     // workload F: half reads, half read-modify-writes, each RMW one UPDATE; CoreWorkload times the RMW
     CliRun run = CliRun.of("run", "-db", "site.ycsb.BasicDB", "-P", workload("workloadf"), "-threads", "2",
