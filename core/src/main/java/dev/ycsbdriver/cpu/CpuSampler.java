@@ -102,9 +102,11 @@ public final class CpuSampler implements AutoCloseable {
     // dated as sample() dates its readings, halfway through them, and not before OSHI and the process handles
     // were set up: on a saturated machine starting the sampler took 3 s, whose CPU time the first readings
     // already held while the wall time counted from before them
+    // in sample()'s order (server, driver, machine), so that dating every reading at the midpoint shifts both
+    // ends of a window alike
     long before = System.nanoTime();
-    driverStartMillis = driver.readMillis();
-    serverStartMillis = target.isEmbedded() ? driverStartMillis : server == null ? 0 : server.readMillis();
+    serverStartMillis = server == null ? 0 : server.readMillis();
+    driverStartMillis = target.isEmbedded() ? serverStartMillis : driver.readMillis();
     machineStartTicks = cpu.getSystemCpuLoadTicks();
     this.startNanos = before + (System.nanoTime() - before) / 2;
     lastNanos = startNanos;
