@@ -99,11 +99,9 @@ public final class CpuSampler implements AutoCloseable {
     driver = ProcessCpuClock.of(List.of(os.getProcess(os.getProcessId())));
     server = target.isEmbedded() ? driver : target.isRemote() ? null : new ProcessCpuClock(target::processes);
     agentFirst = agentLast = pollAgent();
-    // dated as sample() dates its readings, halfway through them, and not before OSHI and the process handles
-    // were set up: on a saturated machine starting the sampler took 3 s, whose CPU time the first readings
-    // already held while the wall time counted from before them
-    // in sample()'s order (server, driver, machine), so that dating every reading at the midpoint shifts both
-    // ends of a window alike
+    // read in sample()'s order (server, driver, machine) and dated as it dates its readings, halfway through
+    // them, so both ends of a window shift alike; not before OSHI and the process handles were set up: on a
+    // saturated machine starting the sampler took 3 s, which the wall time counted and the CPU readings did not
     long before = System.nanoTime();
     serverStartMillis = server == null ? 0 : server.readMillis();
     driverStartMillis = target.isEmbedded() ? serverStartMillis : driver.readMillis();
