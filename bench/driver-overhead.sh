@@ -32,8 +32,11 @@ trap 'rm -rf "$out"' EXIT
 
 # operations per second between the first status line at or after the warm-up and the last one
 steady() { printf '%.0f\n' "$(status_rate "$warmup" "$1")"; }
-median() { read -r m _ < <(median_spread); echo "$m"; }
-range() { sort -g | awk 'NR == 1 {lo = $1} {hi = $1} END {printf "%.0f-%.0f", lo, hi}'; }
+spread() {  # file of ops/s -> "median min-max", one sort
+  local m lo hi
+  read -r m lo hi < <(median_spread < "$1")
+  printf '%s %.0f-%.0f\n' "$m" "$lo" "$hi"
+}
 
 printf '%-9s %7s %22s %22s %22s %22s %8s %8s %10s\n' workload threads "ycsb-driver" "per-thread" "YCSB 0.17.0" \
   "ceiling" "ratio" "pt/up" "ceil/up"
@@ -55,11 +58,13 @@ for workload in $workloads; do
       "$java" -cp "$dist/lib/*" "$here/bench/WorkloadCeiling.java" "$here/workloads/$workload" "$threads" \
         "$warmup" "$seconds" recordcount=1000 basicdb.verbose=false >> "$out/ceiling"
     done
-    ours=$(median < "$out/ours"); perthread=$(median < "$out/perthread"); upstream=$(median < "$out/upstream")
-    ceiling=$(median < "$out/ceiling")
+    read -r ours ours_range < <(spread "$out/ours")
+    read -r perthread perthread_range < <(spread "$out/perthread")
+    read -r upstream upstream_range < <(spread "$out/upstream")
+    read -r ceiling ceiling_range < <(spread "$out/ceiling")
     printf '%-9s %7d %10.0f %11s %10.0f %11s %10.0f %11s %10.0f %11s %8.2f %8.2f %10.2f\n' "$workload" "$threads" \
-      "$ours" "$(range < "$out/ours")" "$perthread" "$(range < "$out/perthread")" "$upstream" "$(range < "$out/upstream")" \
-      "$ceiling" "$(range < "$out/ceiling")" "$(awk -v a="$ours" -v b="$upstream" 'BEGIN {print a / b}')" \
+      "$ours" "$ours_range" "$perthread" "$perthread_range" "$upstream" "$upstream_range" \
+      "$ceiling" "$ceiling_range" "$(awk -v a="$ours" -v b="$upstream" 'BEGIN {print a / b}')" \
       "$(awk -v a="$perthread" -v b="$upstream" 'BEGIN {print a / b}')" "$(awk -v a="$ceiling" -v b="$upstream" 'BEGIN {print a / b}')"
   done
 done
