@@ -341,7 +341,6 @@ public final class Runner {
     long limit = start + config.warmup().limit().toNanos();
     long next = start;
     while (true) {
-      jit.poll();
       long now = System.nanoTime();
       if (now - next >= 0) {
         long ops = 0;

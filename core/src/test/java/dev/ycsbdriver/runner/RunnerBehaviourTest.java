@@ -10,6 +10,7 @@ import dev.ycsbdriver.testing.Resources;
 import dev.ycsbdriver.testing.StallingDb;
 import dev.ycsbdriver.testing.SummaryLines;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -116,15 +117,17 @@ class RunnerBehaviourTest {
 
   @Test
   void autoWarmupEndsWhenThroughputIsSteadyAndTheJitQuiet() throws Exception {
-    // paced at 2000 ops/s, throughput is steady by construction: the warm-up ends once the compiler is quiet
-    CliRun run = CliRun.of("run", "-db", "site.ycsb.BasicDB", "-P", workload("workloadc"), "-threads", "2",
-        "-target", "2000", "-p", "operationcount=2000", "-p", "basicdb.verbose=false", "-p", "warmup=auto",
-        "-p", "warmup.max=30s", "-p", "result.dir=" + results);
+    // paced at 2000 ops/s, throughput is steady by construction: the warm-up ends once the compiler is quiet.
+    // In a JVM of its own, as a user's run has: this test JVM's compiler also works for the tests before it
+    // (CI saw it busy for all 30 s)
+    CliRun run = CliRun.inChild(List.of("run", "-db", "site.ycsb.BasicDB", "-P", workload("workloadc"), "-threads",
+        "2", "-target", "2000", "-p", "operationcount=2000", "-p", "basicdb.verbose=false", "-p", "warmup=auto",
+        "-p", "warmup.max=30s", "-p", "result.dir=" + results), results, 90);
     assertThat(run.exitCode()).as(run.toString()).isZero();
     JsonNode warmup = JSON.readTree(run.resultFile().toFile()).get("warmup");
     assertThat(warmup.get("requested").asText()).isEqualTo("auto");
     assertThat(warmup.get("endedBy").asText()).as(warmup.toString()).isEqualTo("steady");
-    assertThat(warmup.get("millis").asLong()).isBetween(SteadyState.MIN_SECONDS * 1000L, 30_000L);
+    assertThat(warmup.get("millis").asLong()).as("at most twice the shortest: the compiler goes quiet within seconds at a steady 2000 ops/s").isBetween(SteadyState.MIN_SECONDS * 1000L, 2 * SteadyState.MIN_SECONDS * 1000L);
     assertThat(warmup.get("detail").asText()).contains("JIT compiler quiet");
     assertThat(run.err()).contains("Warm-up done after", "(steady: ");
     assertThat(SummaryLines.asMap(run.out()).get("[READ], Operations")).isEqualTo("2000");

@@ -76,6 +76,32 @@ public record CliRun(int exitCode, String out, String err) {
   }
 
   /**
+   * Runs the real command line in a child JVM, as {@link #child} starts it, and waits for it. For what depends on
+   * the JVM itself, such as the JIT compiler's activity that {@code warmup=auto} watches: in this JVM that would
+   * include whatever the tests before left compiling.
+   *
+   * @param args the command line's arguments
+   * @param dir where its standard output and error are kept
+   * @param timeoutSeconds how long it may run before it is killed and the test fails
+   * @return its exit code and what it printed
+   * @throws java.io.IOException when it cannot be started or its output read
+   * @throws InterruptedException when the test is interrupted while waiting
+   * @throws AssertionError when it runs past {@code timeoutSeconds}
+   */
+  public static CliRun inChild(List<String> args, Path dir, long timeoutSeconds)
+      throws java.io.IOException, InterruptedException {
+    Path out = dir.resolve("child.out");
+    Path err = dir.resolve("child.err");
+    Process p = child(args, out, err);
+    if (!p.waitFor(timeoutSeconds, java.util.concurrent.TimeUnit.SECONDS)) {
+      p.destroyForcibly().waitFor();
+      throw new AssertionError("the child driver ran past " + timeoutSeconds + " s:\n"
+          + java.nio.file.Files.readString(err));
+    }
+    return new CliRun(p.exitValue(), java.nio.file.Files.readString(out), java.nio.file.Files.readString(err));
+  }
+
+  /**
    * @param err what a command printed on standard error
    * @return the result file named in its {@code Result:} line
    * @throws AssertionError when there is none
