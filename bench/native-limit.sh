@@ -74,20 +74,30 @@ if [[ ,$clients, == *,upstream,* ]]; then
   fi
 fi
 
-ticks() {  # pid -> "utime stime" in clock ticks (10 ms), or "0 0" when it is gone
-  awk '{ s = $0; sub(/^.*\) /, "", s); split(s, f, " "); print f[12], f[13] }' "/proc/$1/stat" 2>/dev/null || echo 0 0
+read_ticks() {  # pid -> sets T_USER and T_SYS (clock ticks of 10 ms); fails when it is gone. Builtins only: on a
+  # saturated machine starting a process (awk, cat) took seconds, which moved the readings off their window
+  local line f
+  { read -r line < "/proc/$1/stat"; } 2>/dev/null || return 1
+  line=${line##*) }
+  read -ra f <<< "$line"
+  T_USER=${f[11]} T_SYS=${f[12]}
 }
-sample_cpu() {  # pid start-delay window -> "total system" ticks used in the window, or nothing
-  local pid=$1 delay=$2 window=$3 u1 s1 u2 s2
-  sleep "$delay"; read -r u1 s1 < <(ticks "$pid")
-  sleep "$window"; read -r u2 s2 < <(ticks "$pid")
-  # a process that ended before the second reading (or whose threads were already reaped) reads as 0 ticks:
-  # no figure rather than a negative one
-  if [ $((u2 + s2)) -gt $((u1 + s1)) ]; then echo $((u2 + s2 - u1 - s1)) $((s2 - s1)); fi
+sample_cpu() {  # pid start-delay window -> "total system micros": ticks used in the window and its real length
+  local pid=$1 u1 s1 t1 t2
+  sleep "$2"
+  read_ticks "$pid" || return 0
+  u1=$T_USER s1=$T_SYS t1=$EPOCHREALTIME
+  sleep "$3"
+  # a process that ended before the second reading gives no figure rather than a wrong one
+  read_ticks "$pid" || return 0
+  t2=$EPOCHREALTIME
+  if [ $((T_USER + T_SYS)) -gt $((u1 + s1)) ]; then
+    echo $((T_USER + T_SYS - u1 - s1)) $((T_SYS - s1)) $((${t2/./} - ${t1/./}))
+  fi
 }
-per_op() {  # ops/s window-seconds "total system" ticks -> "total-us/op system-us/op", or nothing
-  awk -v t="$1" -v window="$2" -v used="$3" -v sys="$4" 'BEGIN {
-    if (t > 0 && used > 0) printf "%.1f %.1f\n", used * 10000 / (t * window), sys * 10000 / (t * window) }'
+per_op() {  # ops/s "total system micros" from sample_cpu -> "total-us/op system-us/op", or nothing
+  awk -v t="$1" -v used="${2:-0}" -v sys="${3:-0}" -v micros="${4:-0}" 'BEGIN {
+    if (t > 0 && used > 0 && micros > 0) printf "%.1f %.1f\n", used * 1e10 / (t * micros), sys * 1e10 / (t * micros) }'
 }
 
 # --- the clients ------------------------------------------------------------------------------------------
@@ -103,12 +113,15 @@ run_driver() {  # binding workload -> "ops/s us/op sys-us/op result-us/op"
     -p recordcount="$records" -p operationcount=0 -p maxexecutiontime="$seconds" -p warmup="${warmup}s" \
     -p result.dir="$out/results" > "$out/driver.out" 2> "$out/driver.err" &
   pid=$!
-  used=$(sample_cpu "$pid" "$((warmup + 2))" "$((seconds - 4))")
+  # the window starts 2 s into the measured time, dated by the driver's own "Warm-up done" line: connecting 64
+  # clients takes seconds, and a window counted from the launch took in the warm-up's end and the CPU sampler's start
+  until grep -q '^Warm-up done' "$out/driver.err" 2>/dev/null || ! kill -0 "$pid" 2>/dev/null; do sleep 0.2; done
+  used=$(sample_cpu "$pid" 2 "$((seconds - 4))")
   wait "$pid" || true
   read -r line < <(awk -F', ' '$1 == "[OVERALL]" && $2 == "Throughput(ops/sec)" { t = $3 }
     $1 == "[CPU]" && $2 == "DriverCpuPerOperation(us)" { c = $3 } END { print t + 0, c }' "$out/driver.out")
   local ops=${line%% *} own=${line#* }
-  local cpu; cpu=$(per_op "$ops" $((seconds - 4)) $used)
+  local cpu; cpu=$(per_op "$ops" $used)
   echo "$ops ${cpu:-- -} $own"
 }
 
@@ -126,7 +139,7 @@ run_upstream() {  # url driver-class user password workload -> "ops/s us/op sys-
   # warm-up to the last one before the end
   local ops cpu
   ops=$(status_rate "$warmup" "$out/upstream.err")
-  cpu=$(per_op "$ops" $((seconds - 2)) $used)
+  cpu=$(per_op "$ops" $used)
   echo "$ops ${cpu:-- -} -"
 }
 
@@ -142,7 +155,7 @@ run_pgbench() {  # workload -> "ops/s us/op sys-us/op -"; fails when a read find
   wait "$pid" || { echo "native-limit.sh: pgbench failed: $(grep -m1 -i error "$out/pgbench.out")" >&2; exit 1; }
   local ops cpu
   ops=$(awk '/^tps = / { t = $3 } END { printf "%.1f\n", t }' "$out/pgbench.out")
-  cpu=$(per_op "$ops" $((seconds - 4)) $used)
+  cpu=$(per_op "$ops" $used)
   echo "$ops ${cpu:-- -} -"
 }
 
@@ -186,7 +199,7 @@ run_sysbench() {  # workload -> "ops/s us/op sys-us/op -"
   wait "$pid" || { echo "native-limit.sh: sysbench failed: $(grep -m1 -i -E 'fatal|error' "$out/sysbench.out")" >&2; exit 1; }
   local ops cpu
   ops=$(awk '/transactions:/ { gsub(/[()]/, "", $3); t = $3 } END { printf "%.1f\n", t }' "$out/sysbench.out")
-  cpu=$(per_op "$ops" $((seconds - 4)) $used)
+  cpu=$(per_op "$ops" $used)
   echo "$ops ${cpu:-- -} -"
 }
 

@@ -56,6 +56,8 @@ import site.ycsb.WorkloadException;
  */
 public final class Runner {
   private static final long WAIT_SLICE_MILLIS = 100;
+  /** The longest the sampler waits for its preload when the warm-up ends; past it, it starts cold. */
+  private static final long PRELOAD_WAIT_MILLIS = 10_000;
 
   private final RunRequest request;
   private final RunConfig config;
@@ -210,6 +212,7 @@ public final class Runner {
     // 64 threads against PostgreSQL on 2 cores, whose operations were counted with none of its time: +11% on a
     // 30 s run)
     long switchNanos = 0;
+    Thread samplerPreload = null;
     if (warmup) {
       MeasurementRegistry scratch = new MeasurementRegistry(measurement, config.paced(), threads);
       clients.forEach(c -> c.warmUpWith(scratch));
@@ -222,6 +225,7 @@ public final class Runner {
       }
       gates.go().countDown();
       long warmupStart = System.nanoTime();
+      samplerPreload = preloadSampler(target);
       warmupEnd = config.warmup().auto() ? warmUpUntilSteady(clients, scratch, gates, stop) : warmUp(gates, stop);
       clients.forEach(ClientThread::endWarmup);
       switchNanos = System.nanoTime();
@@ -240,6 +244,7 @@ public final class Runner {
       request.err().println(String.format(java.util.Locale.ROOT, "Warm-up done after %.1f s (%s%s); measuring.",
           warmupMillis / 1000.0, warmupEnd.endedBy(), warmupEnd.detail().isEmpty() ? "" : ": " + warmupEnd.detail()));
     }
+    finishPreload(samplerPreload);
     CpuSampler sampler = CpuSampler.start(target, cpuInterval);
     long startNanos = warmup ? switchNanos : System.nanoTime();
     Instant start = Instant.now().minusNanos(System.nanoTime() - startNanos);
@@ -309,6 +314,40 @@ public final class Runner {
    * @param detail one phrase on the state at its end; empty when there is nothing to say
    */
   private record WarmupEnd(String endedBy, String detail) {
+  }
+
+  /**
+   * Starts {@link CpuSampler#preload} in a thread of its own, so that the sampler started when the warm-up ends
+   * does not spend the first second or two of the measured time loading OSHI's code.
+   *
+   * @return the thread, to {@link #finishPreload} before the sampler starts
+   */
+  private static Thread preloadSampler(ServerTarget target) {
+    Thread t = new Thread(() -> {
+      try {
+        CpuSampler.preload(target);
+      } catch (RuntimeException e) {
+        // the real sampler meets the same failure and reports it
+      }
+    }, "ycsb-cpu-preload");
+    t.setDaemon(true);
+    t.start();
+    return t;
+  }
+
+  /**
+   * Waits for the preload to end, at most {@value #PRELOAD_WAIT_MILLIS} ms: past that, the sampler starts
+   * anyway (a preload that read the same processes meanwhile only costs time).
+   */
+  private static void finishPreload(Thread preload) {
+    if (preload == null) {
+      return;
+    }
+    try {
+      preload.join(PRELOAD_WAIT_MILLIS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   /**

@@ -125,6 +125,22 @@ class CpuSamplerTest {
   }
 
   @Test
+  void aPreloadBeforeTheStartLeavesTheFiguresToTheSamplersOwnReadings() throws Exception {
+    Process p = burn();
+    ServerTarget target = ServerTarget.resolve(ServerLocation.unknown("remote"),
+        settings("cpu.server.pid", Long.toString(p.pid())));
+    CpuSampler.preload(target);
+    Thread.sleep(500); // the burner's CPU in this half second is before the sampler's start: not counted
+
+    double before = cpuMillis(p.toHandle());
+    long start = System.nanoTime();
+    CpuSummary cpu = sampleFor(target, Duration.ofMillis(1_200));
+    double wall = (System.nanoTime() - start) / 1e6;
+
+    assertAgrees(cpu.server().averagePercent(), cpuMillis(p.toHandle()) - before, wall);
+  }
+
+  @Test
   void serverGivenByNameSumsEveryProcessOfThatName() throws Exception {
     Process a = burn();
     Process b = burn();
