@@ -74,8 +74,18 @@ if [[ ,$clients, == *,upstream,* ]]; then
   fi
 fi
 
-read_ticks() {  # pid -> sets T_USER and T_SYS (clock ticks of 10 ms); fails when it is gone. Builtins only: on a
-  # saturated machine starting a process (awk, cat) took seconds, which moved the readings off their window
+# sleeps and reads without starting a process: on a saturated machine starting one (sleep, awk, grep) took
+# seconds, which moved the CPU readings off their window
+exec {pause_fd}<> <(:)
+pause() {  # seconds: a read of a pipe nobody writes to, given up after that long
+  read -rt "$1" -u "$pause_fd" || :
+}
+has_line() {  # file prefix -> whether a line of the file starts with prefix
+  local l
+  { while IFS= read -r l; do [[ $l == "$2"* ]] && return 0; done < "$1"; } 2>/dev/null
+  return 1
+}
+read_ticks() {  # pid -> sets T_USER and T_SYS (clock ticks of 10 ms); fails when it is gone
   local line f
   { read -r line < "/proc/$1/stat"; } 2>/dev/null || return 1
   line=${line##*) }
@@ -84,10 +94,10 @@ read_ticks() {  # pid -> sets T_USER and T_SYS (clock ticks of 10 ms); fails whe
 }
 sample_cpu() {  # pid start-delay window -> "total system micros": ticks used in the window and its real length
   local pid=$1 u1 s1 t1 t2
-  sleep "$2"
+  pause "$2"
   read_ticks "$pid" || return 0
   u1=$T_USER s1=$T_SYS t1=$EPOCHREALTIME
-  sleep "$3"
+  pause "$3"
   # a process that ended before the second reading gives no figure rather than a wrong one
   read_ticks "$pid" || return 0
   t2=$EPOCHREALTIME
@@ -115,7 +125,7 @@ run_driver() {  # binding workload -> "ops/s us/op sys-us/op result-us/op"
   pid=$!
   # the window starts 2 s into the measured time, dated by the driver's own "Warm-up done" line: connecting 64
   # clients takes seconds, and a window counted from the launch took in the warm-up's end and the CPU sampler's start
-  until grep -q '^Warm-up done' "$out/driver.err" 2>/dev/null || ! kill -0 "$pid" 2>/dev/null; do sleep 0.2; done
+  until has_line "$out/driver.err" 'Warm-up done' || ! kill -0 "$pid" 2>/dev/null; do pause 0.1; done
   used=$(sample_cpu "$pid" 2 "$((seconds - 4))")
   wait "$pid" || true
   read -r line < <(awk -F', ' '$1 == "[OVERALL]" && $2 == "Throughput(ops/sec)" { t = $3 }
