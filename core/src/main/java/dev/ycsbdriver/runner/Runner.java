@@ -244,7 +244,7 @@ public final class Runner {
       request.err().println(String.format(java.util.Locale.ROOT, "Warm-up done after %.1f s (%s%s); measuring.",
           warmupMillis / 1000.0, warmupEnd.endedBy(), warmupEnd.detail().isEmpty() ? "" : ": " + warmupEnd.detail()));
     }
-    finishPreload(samplerPreload);
+    finishPreload(samplerPreload, stop);
     CpuSampler sampler = CpuSampler.start(target, cpuInterval);
     long startNanos = warmup ? switchNanos : System.nanoTime();
     Instant start = Instant.now().minusNanos(System.nanoTime() - startNanos);
@@ -336,11 +336,12 @@ public final class Runner {
   }
 
   /**
-   * Waits for the preload to end, at most {@value #PRELOAD_WAIT_MILLIS} ms: past that, the sampler starts
-   * anyway (a preload that read the same processes meanwhile only costs time).
+   * Waits for the preload to end, at most {@value #PRELOAD_WAIT_MILLIS} ms, and not at all once a stop was
+   * requested: past that, the sampler starts anyway (a preload that read the same processes meanwhile only costs
+   * time).
    */
-  private static void finishPreload(Thread preload) {
-    if (preload == null) {
+  private static void finishPreload(Thread preload, StopSignal stop) {
+    if (preload == null || stop.requested()) {
       return;
     }
     try {
