@@ -96,7 +96,7 @@ public final class CpuSampler implements AutoCloseable {
     os = si.getOperatingSystem();
     cpu = si.getHardware().getProcessor();
     logicalCores = cpu.getLogicalProcessorCount();
-    driver = ProcessCpuClock.of(List.of(os.getProcess(os.getProcessId())));
+    driver = driverClock(os);
     server = target.isEmbedded() ? driver : target.isRemote() ? null : new ProcessCpuClock(target::processes);
     agentFirst = agentLast = pollAgent();
     // read in sample()'s order (server, driver, machine) and dated as it dates its readings, halfway through
@@ -131,11 +131,51 @@ public final class CpuSampler implements AutoCloseable {
       return;
     }
     OperatingSystem os = si.getOperatingSystem();
-    ProcessCpuClock.of(List.of(os.getProcess(os.getProcessId()))).readMillis();
+    driverClock(os).readMillis();
     if (!target.isEmbedded() && !target.isRemote()) {
       new ProcessCpuClock(target::processes).readMillis();
     }
     si.getHardware().getProcessor().getSystemCpuLoadTicks();
+  }
+
+  /**
+   * Runs {@link #preload} in a daemon thread of its own, for a runner that starts the sampler later (at the end
+   * of a warm-up); a failure is left to the real sampler, which meets it again and reports it.
+   *
+   * @param target the server's processes, as {@link #start} will get them
+   * @return the thread, to {@link #awaitPreload} before {@link #start}
+   */
+  public static Thread preloadInBackground(ServerTarget target) {
+    Thread t = new Thread(() -> {
+      try {
+        preload(target);
+      } catch (RuntimeException e) {
+        // reported by the real sampler
+      }
+    }, "ycsb-cpu-preload");
+    t.setDaemon(true);
+    t.start();
+    return t;
+  }
+
+  /**
+   * Waits for a preload to end, at most {@code maxMillis}: past that the sampler starts anyway, and a preload
+   * still reading the same processes only costs time.
+   *
+   * @param preload the thread of {@link #preloadInBackground}
+   * @param maxMillis the longest wait, in milliseconds
+   */
+  public static void awaitPreload(Thread preload, long maxMillis) {
+    try {
+      preload.join(maxMillis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** @return a clock of this process's CPU time */
+  private static ProcessCpuClock driverClock(OperatingSystem os) {
+    return ProcessCpuClock.of(List.of(os.getProcess(os.getProcessId())));
   }
 
   /**

@@ -55,7 +55,6 @@ import site.ycsb.WorkloadException;
  * <p>One instance per run; not thread-safe.
  */
 public final class Runner {
-  private static final long WAIT_SLICE_MILLIS = 100;
   /** The longest the sampler waits for its preload when the warm-up ends; past it, it starts cold. */
   private static final long PRELOAD_WAIT_MILLIS = 10_000;
 
@@ -205,7 +204,7 @@ public final class Runner {
       request.err().println("ycsb: warning: " + warnings.get(warnings.size() - 1));
     }
     MeasurementRegistry warmupScratch = null;
-    WarmupEnd warmupEnd = null;
+    WarmupPhase.End warmupEnd = null;
     long warmupMillis = 0;
     // when the measured operations began: at the switch out of a warm-up, since the client threads count every
     // operation from then on, however long the CPU sampler and the status monitor below take to start (3.2 s at
@@ -225,8 +224,10 @@ public final class Runner {
       }
       gates.go().countDown();
       long warmupStart = System.nanoTime();
-      samplerPreload = preloadSampler(target);
-      warmupEnd = config.warmup().auto() ? warmUpUntilSteady(clients, scratch, gates, stop) : warmUp(gates, stop);
+      samplerPreload = CpuSampler.preloadInBackground(target);
+      Duration limit = config.warmup().limit();
+      warmupEnd = config.warmup().auto() ? WarmupPhase.untilSteady(limit, clients, scratch, gates, stop)
+          : WarmupPhase.fixed(limit, gates, stop);
       clients.forEach(ClientThread::endWarmup);
       switchNanos = System.nanoTime();
       warmupMillis = TimeUnit.NANOSECONDS.toMillis(switchNanos - warmupStart);
@@ -244,7 +245,9 @@ public final class Runner {
       request.err().println(String.format(java.util.Locale.ROOT, "Warm-up done after %.1f s (%s%s); measuring.",
           warmupMillis / 1000.0, warmupEnd.endedBy(), warmupEnd.detail().isEmpty() ? "" : ": " + warmupEnd.detail()));
     }
-    finishPreload(samplerPreload, stop);
+    if (samplerPreload != null && !stop.requested()) {
+      CpuSampler.awaitPreload(samplerPreload, PRELOAD_WAIT_MILLIS);
+    }
     CpuSampler sampler = CpuSampler.start(target, cpuInterval);
     long startNanos = warmup ? switchNanos : System.nanoTime();
     Instant start = Instant.now().minusNanos(System.nanoTime() - startNanos);
@@ -305,125 +308,6 @@ public final class Runner {
       }
     }
     return counts;
-  }
-
-  /**
-   * How a warm-up ended, as {@link WarmupReport} gives it.
-   *
-   * @param endedBy {@code time}, {@code steady}, {@code failure}, {@code max} or {@code stop}
-   * @param detail one phrase on the state at its end; empty when there is nothing to say
-   */
-  private record WarmupEnd(String endedBy, String detail) {
-  }
-
-  /**
-   * Starts {@link CpuSampler#preload} in a thread of its own, so that the sampler started when the warm-up ends
-   * does not spend the first second or two of the measured time loading OSHI's code.
-   *
-   * @return the thread, to {@link #finishPreload} before the sampler starts
-   */
-  private static Thread preloadSampler(ServerTarget target) {
-    Thread t = new Thread(() -> {
-      try {
-        CpuSampler.preload(target);
-      } catch (RuntimeException e) {
-        // the real sampler meets the same failure and reports it
-      }
-    }, "ycsb-cpu-preload");
-    t.setDaemon(true);
-    t.start();
-    return t;
-  }
-
-  /**
-   * Waits for the preload to end, at most {@value #PRELOAD_WAIT_MILLIS} ms, and not at all once a stop was
-   * requested: past that, the sampler starts anyway (a preload that read the same processes meanwhile only costs
-   * time).
-   */
-  private static void finishPreload(Thread preload, StopSignal stop) {
-    if (preload == null || stop.requested()) {
-      return;
-    }
-    try {
-      preload.join(PRELOAD_WAIT_MILLIS);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
-  /**
-   * Waits out a fixed warm-up, or less when the threads end or a stop is requested.
-   *
-   * @return why it ended ({@code time} or {@code stop}), with no detail
-   */
-  private WarmupEnd warmUp(RunGates gates, StopSignal stop) {
-    long end = System.nanoTime() + config.warmup().limit().toNanos();
-    while (System.nanoTime() - end < 0) {
-      if (stop.requested() || !pause(end, gates)) {
-        return new WarmupEnd("stop", "");
-      }
-    }
-    return new WarmupEnd("time", "");
-  }
-
-  /**
-   * Runs an automatic warm-up: samples the operations done and the JIT compiler's time once a second until
-   * {@link SteadyState} says the driver is warm, an operation fails, {@code warmup.max} passes, or the threads
-   * end or a stop is requested.
-   *
-   * @return why it ended ({@code steady}, {@code failure}, {@code max}, {@code stop}) and a phrase on the state
-   */
-  private WarmupEnd warmUpUntilSteady(List<ClientThread> clients, MeasurementRegistry scratch, RunGates gates,
-                                     StopSignal stop) {
-    JitActivity jit = new JitActivity();
-    SteadyState steady = new SteadyState();
-    long start = System.nanoTime();
-    long limit = start + config.warmup().limit().toNanos();
-    long next = start;
-    while (true) {
-      long now = System.nanoTime();
-      if (now - next >= 0) {
-        long ops = 0;
-        for (ClientThread c : clients) {
-          ops += c.warmupOpsDone();
-        }
-        if (steady.sample(now - start, ops, jit.millis())) {
-          return new WarmupEnd("steady", steady.reason());
-        }
-        next += TimeUnit.SECONDS.toNanos(1);
-      }
-      long failures = 0;
-      for (var m : scratch.operations()) {
-        failures += m.statuses().errors();
-      }
-      if (failures > 0) {
-        return new WarmupEnd("failure", failures + " operation(s) failed while warming up, so they are measured");
-      }
-      if (now - limit >= 0) {
-        return new WarmupEnd("max", steady.reason());
-      }
-      if (stop.requested() || !pause(Math.min(next, limit), gates)) {
-        return new WarmupEnd("stop", steady.reason());
-      }
-    }
-  }
-
-  /**
-   * Sleeps until {@code deadline}, at most one wait slice.
-   *
-   * @return false when the client threads have all left their loops or the thread was interrupted
-   */
-  private static boolean pause(long deadline, RunGates gates) {
-    if (gates.operationsEnded().getCount() == 0) {
-      return false;
-    }
-    try {
-      Thread.sleep(Math.max(1, Math.min(WAIT_SLICE_MILLIS, (deadline - System.nanoTime()) / 1_000_000)));
-      return true;
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      return false;
-    }
   }
 
   private void failIfNotConnected(List<ClientThread> clients) throws BindingException {
@@ -523,7 +407,7 @@ public final class Runner {
 
   static boolean awaitSlice(CountDownLatch latch) {
     try {
-      return latch.await(WAIT_SLICE_MILLIS, TimeUnit.MILLISECONDS);
+      return latch.await(WarmupPhase.WAIT_SLICE_MILLIS, TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return latch.getCount() == 0;
