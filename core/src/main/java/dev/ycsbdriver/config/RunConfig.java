@@ -40,12 +40,14 @@ import java.util.List;
  * @param client which of several driver processes this is ({@code client.index}, {@code client.count});
  *     {@link ClientPartition#SINGLE} by default. A load's {@code insertstart}/{@code insertcount} are
  *     already this client's share (see {@link ClientPartition#partition})
+ * @param threadKind what the client threads run on: {@code platform} or {@code virtual} ({@code threadkind},
+ *     ycsb-driver's own; virtual only on Java 21 or later and without {@code spin.sleep})
  */
 public record RunConfig(Phase phase, String workloadClass, int threadCount, long targetOpsPerSec,
                         long operationCount, Duration maxExecutionTime, boolean status, Duration statusInterval,
                         String label, boolean spinSleep, Path exportFile, Path resultDirectory,
                         boolean failOnError, Duration stopTimeout, String profile, Warmup warmup,
-                        int statusPort, String statusBind, ClientPartition client) {
+                        int statusPort, String statusBind, ClientPartition client, String threadKind) {
 
   public static final PropertySpec WORKLOAD = PropertySpec.optional("workload", "",
       "the site.ycsb.Workload class, e.g. site.ycsb.workloads.CoreWorkload");
@@ -117,6 +119,14 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
           + "zipfian, hotspot or exponential), sparing the threads its shared generators: faster with a no-op "
           + "store on several cores, slower against PostgreSQL on 2 cores")
       .choice("shared", "per-thread");
+  public static final PropertySpec THREAD_KIND = PropertySpec.of("threadkind", "platform", "",
+      "what the client threads run on: platform (one kernel thread each, as upstream YCSB) or virtual (Java 21+: "
+          + "a client blocked on a socket parks on the JDK's poller, and the clients share a carrier thread per "
+          + "core; for many clients against a network store; latency then includes the wait for a carrier)")
+      .choice("platform", "virtual");
+
+  /** The first Java release with virtual threads (JEP 444). */
+  public static final int VIRTUAL_THREADS_FROM_JAVA = 21;
 
   private static final String TEXT_EXPORTER = "site.ycsb.measurements.exporter.TextMeasurementsExporter";
 
@@ -124,7 +134,8 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
   public static List<PropertySpec> specs() {
     return List.of(WORKLOAD, THREADS, TARGET, OPERATION_COUNT, RECORD_COUNT, INSERT_START, INSERT_COUNT, MAX_EXECUTION_TIME,
         STATUS, STATUS_INTERVAL, STATUS_PORT, STATUS_BIND, LABEL, SPIN_SLEEP, EXPORT_FILE, EXPORTER, RESULT_DIR,
-        FAIL_ON_ERROR, STOP_TIMEOUT, PROFILE, DURABILITY_CLAIM, WARMUP, WARMUP_MAX, WORKLOAD_INSTANCES, STORE_NAME,
+        FAIL_ON_ERROR, STOP_TIMEOUT, PROFILE, DURABILITY_CLAIM, WARMUP, WARMUP_MAX, WORKLOAD_INSTANCES, THREAD_KIND,
+        STORE_NAME,
         ClientPartition.INDEX, ClientPartition.COUNT);
   }
 
@@ -173,13 +184,22 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
       throw new ConfigException("warmup: applies to the run phase only, got " + settings.getTrimmed(WARMUP)
           + " for a load; remove it from the load command");
     }
+    String threadKind = settings.getChoice(THREAD_KIND);
+    if (threadKind.equals("virtual") && settings.getBoolean(SPIN_SLEEP)) {
+      throw new ConfigException("threadkind: virtual threads cannot busy-wait (spin.sleep=true would hold a "
+          + "carrier thread); use platform");
+    }
+    if (threadKind.equals("virtual") && Runtime.version().feature() < VIRTUAL_THREADS_FROM_JAVA) {
+      throw new ConfigException("threadkind: virtual threads need Java " + VIRTUAL_THREADS_FROM_JAVA
+          + " or later; this is Java " + Runtime.version().feature() + " (use platform, or run with a newer JDK)");
+    }
     return new RunConfig(phase, workload, threads, target, operations, Duration.ofSeconds(maxSeconds),
         settings.getBoolean(STATUS), Duration.ofSeconds(statusSeconds), settings.getString(LABEL),
         settings.getBoolean(SPIN_SLEEP), exportFile == null || exportFile.isEmpty() ? null : Path.of(exportFile),
         Path.of(settings.getTrimmed(RESULT_DIR)), settings.getBoolean(FAIL_ON_ERROR),
         settings.getDuration(STOP_TIMEOUT),
         profile == null || profile.isEmpty() ? null : profile, warmup, statusPort, statusBind,
-        ClientPartition.from(settings));
+        ClientPartition.from(settings), threadKind);
   }
 
   /**

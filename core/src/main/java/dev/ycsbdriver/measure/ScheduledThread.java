@@ -18,4 +18,29 @@ public interface ScheduledThread {
 
   /** @return the registry this thread's current operation records into; read on this thread only */
   MeasurementRegistry registry();
+
+  /**
+   * @return the client the calling thread runs, or null outside one (see {@link #bind}); a client may run on a
+   *     platform or a virtual thread, so this is not {@code Thread.currentThread()} itself
+   */
+  static ScheduledThread current() {
+    return Current.CLIENT.get();
+  }
+
+  /**
+   * Makes {@link #current()} return {@code client} on the calling thread; the client's thread calls it first.
+   *
+   * @param client the client this thread runs
+   */
+  static void bind(ScheduledThread client) {
+    Current.CLIENT.set(client);
+  }
+
+  /** Holds each thread's client. */
+  final class Current {
+    private static final ThreadLocal<ScheduledThread> CLIENT = new ThreadLocal<>();
+
+    private Current() {
+    }
+  }
 }

@@ -55,7 +55,8 @@ public final class WorkloadMeasurements extends Measurements {
 
   @Override
   public long getIntendedtartTimeNs() {
-    if (Thread.currentThread() instanceof ScheduledThread t) {
+    ScheduledThread t = ScheduledThread.current();
+    if (t != null) {
       long intended = t.intendedStartNanos();
       if (intended != 0) {
         return intended;
@@ -75,12 +76,14 @@ public final class WorkloadMeasurements extends Measurements {
   }
 
   private static int slot() {
-    return Thread.currentThread() instanceof ScheduledThread t ? t.slot() : -1;
+    ScheduledThread t = ScheduledThread.current();
+    return t != null ? t.slot() : -1;
   }
 
   /** @return the calling client thread's registry (its warm-up's while it warms up), else the run's */
   private MeasurementRegistry registry() {
-    return Thread.currentThread() instanceof ScheduledThread t ? t.registry() : registry;
+    ScheduledThread t = ScheduledThread.current();
+    return t != null ? t.registry() : registry;
   }
 
   @Override

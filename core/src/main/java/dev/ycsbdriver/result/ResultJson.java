@@ -90,6 +90,9 @@ public final class ResultJson {
     root.put("workload", r.config().workloadClass());
     root.put("workloadName", r.workloadName());
     root.put("workloadInstances", r.workloadInstances());
+    if (r.threadKind() != null) {
+      root.put("threadKind", r.threadKind());
+    }
     root.put("label", r.config().label());
     root.put("threads", r.config().effectiveThreadCount());
     if (r.config().effectiveThreadCount() != r.config().threadCount()) {

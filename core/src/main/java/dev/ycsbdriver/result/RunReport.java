@@ -51,6 +51,8 @@ import site.ycsb.Status;
  * @param outages the times client threads had lost their connection, in time order; empty when none
  * @param workloadInstances {@code per-thread} when each client thread drew from its own CoreWorkload,
  *     {@code shared} when they shared one (see {@code workload.instances})
+ * @param threadKind what the client threads ran on, {@code platform} or {@code virtual} (see {@code threadkind});
+ *     null when the phase stopped before they were made
  */
 public record RunReport(String toolVersion, String bindingName, String workloadName, String dbClass, RunConfig config, Settings settings,
                         MeasurementConfig measurement, Instant start, Instant end, long runtimeMillis,
@@ -59,7 +61,7 @@ public record RunReport(String toolVersion, String bindingName, String workloadN
                         List<TimeSeriesPoint> timeSeries, List<String> warnings, Outcome outcome,
                         Path runDirectory, Map<String, Path> histogramLogs, WarmupReport warmup,
                         ScheduleLag scheduleLag, List<ErrorLog.Kind> errors, List<ErrorLog.Outage> outages,
-                        String workloadInstances) {
+                        String workloadInstances, String threadKind) {
 
   /** Copies the collections. */
   public RunReport {

@@ -13,17 +13,18 @@ import site.ycsb.Workload;
 
 /**
  * One YCSB client thread: its own {@code DB}, initialised before the clock starts, then operations
- * until its share is done, the workload stops, or a stop is requested; then {@code DB.cleanup()}.
+ * until its share is done, the workload stops, or a stop is requested; then {@code DB.cleanup()}. It runs on a
+ * thread of its {@link ThreadKind}: a daemon platform thread or a virtual thread.
  *
  * <p>Lifecycle: {@link #start()} → connects and counts down {@code ready} → waits for {@code go} → runs →
  * counts down {@code operationsEnded} → waits for {@code cleanupAllowed} → cleans up → counts down
- * {@code done} (see {@link RunGates}). Daemon, so a thread stuck inside a binding cannot keep the
+ * {@code done} (see {@link RunGates}). Its thread is a daemon, so one stuck inside a binding cannot keep the
  * process alive once the runner has given up on it.
  *
  * <p>Thread-safety: the counters and failure fields are published for the runner and the monitor;
  * everything else belongs to this thread.
  */
-final class ClientThread extends Thread implements ScheduledThread {
+final class ClientThread implements Runnable, ScheduledThread {
   private static final long MAX_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
   private final int index;
@@ -38,6 +39,7 @@ final class ClientThread extends Thread implements ScheduledThread {
   private final boolean spinSleep;
   private final RunGates gates;
   private final MeasurementRegistry registry;
+  private final Thread thread;
   private final AtomicLong opsDone = new AtomicLong();
   /** Operations done while warming up, every status; read by the runner to tell when the driver is warm. */
   private final AtomicLong warmupOpsDone = new AtomicLong();
@@ -60,9 +62,7 @@ final class ClientThread extends Thread implements ScheduledThread {
   private volatile boolean finished;
 
   ClientThread(int index, int threadCount, DB db, Workload workload, Properties props, boolean load, long quota,
-               StopSignal stop, boolean spinSleep, RunGates gates, MeasurementRegistry registry) {
-    super("ycsb-client-" + index);
-    setDaemon(true);
+               StopSignal stop, boolean spinSleep, RunGates gates, MeasurementRegistry registry, ThreadKind kind) {
     this.index = index;
     this.threadCount = threadCount;
     this.registry = registry;
@@ -76,6 +76,20 @@ final class ClientThread extends Thread implements ScheduledThread {
     this.stop = stop;
     this.spinSleep = spinSleep;
     this.gates = gates;
+    this.thread = kind.newThread("ycsb-client-" + index, this);
+  }
+
+  /** Starts the client's thread. */
+  void start() {
+    thread.start();
+  }
+
+  /**
+   * Interrupts the client's thread. On a virtual thread, a socket read it is blocked in is woken and the socket
+   * closed (JEP 444); on a platform thread, only a binding that checks the flag sees it.
+   */
+  void interrupt() {
+    thread.interrupt();
   }
 
   /**
@@ -118,6 +132,7 @@ final class ClientThread extends Thread implements ScheduledThread {
 
   @Override
   public void run() {
+    ScheduledThread.bind(this);
     Object state = null;
     boolean initialized = false;
     try {

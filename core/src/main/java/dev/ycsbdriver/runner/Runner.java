@@ -71,6 +71,8 @@ public final class Runner {
   private PhaseGuard guard;
   /** What the client threads drew from: {@link ClientWorkloads#SHARED} until the workload is created. */
   private String workloadInstances = ClientWorkloads.SHARED;
+  /** What the client threads ran on ({@link ThreadKind#label()}); null until the binding is open. */
+  private String threadKind;
   private Instant phaseStart;
 
   /** @param request what to run */
@@ -168,12 +170,17 @@ public final class Runner {
     RunGates gates = RunGates.forThreads(threads);
     List<ClientThread> clients = new ArrayList<>(threads);
     boolean load = config.phase() == Phase.LOAD;
+    ThreadKind kind = ThreadKind.of(config.threadKind());
+    threadKind = kind.label();
+    if (kind == ThreadKind.VIRTUAL) {
+      request.err().println("Client threads: " + threads + " virtual threads (threadkind=virtual).");
+    }
     for (int i = 0; i < threads; i++) {
       long quota = config.operationCount() / threads + (i < config.operationCount() % threads ? 1 : 0);
       clients.add(new ClientThread(i, threads, binding.newDb(), workload.forThread(i), props, load, quota, stop,
-          config.spinSleep(), gates, registry));
+          config.spinSleep(), gates, registry, kind));
     }
-    clients.forEach(Thread::start);
+    clients.forEach(ClientThread::start);
     if (!guard.awaitConnecting(gates.ready()) || stop.requested()) {
       guard.abort(clients, gates);
       long connected = clients.stream().filter(c -> c.initReturned() && c.initFailure() == null).count();
@@ -296,7 +303,7 @@ public final class Runner {
         monitor.timeSeries(), warnings, outcome, request.runDirectory(), logs.files(),
         warmupEnd == null ? WarmupReport.NONE : new WarmupReport(config.warmup().label(), warmupMillis,
             warmupEnd.endedBy(), warmupEnd.detail(), warmupOperations(warmupScratch)),
-        lag, errors.kinds(), errors.outages(), workloadInstances);
+        lag, errors.kinds(), errors.outages(), workloadInstances, threadKind);
   }
 
   private static Map<String, Long> warmupOperations(MeasurementRegistry scratch) {
@@ -340,7 +347,7 @@ public final class Runner {
         request.settings(), measurement, phaseStart, Instant.now(), 0, 0, config.operationCount(), List.of(),
         GcStats.read(), CpuSummary.unavailable("nothing ran: " + why, cpuInterval.toMillis()), server, machine,
         List.of(), warnings, outcome, request.runDirectory(), Map.of(), WarmupReport.NONE, null, List.of(), List.of(),
-        workloadInstances);
+        workloadInstances, threadKind);
   }
 
   /**

@@ -68,7 +68,16 @@ public record CliRun(int exitCode, String out, String err) {
    * @throws java.io.IOException when it cannot be started
    */
   public static Process child(List<String> args, Path out, Path err) throws java.io.IOException {
-    List<String> java = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+    return child(Path.of(System.getProperty("java.home")), args, out, err);
+  }
+
+  /**
+   * As {@link #child(List, Path, Path)}, on the JDK at {@code javaHome}.
+   *
+   * @param javaHome a JDK or JRE directory, with {@code bin/java}
+   */
+  public static Process child(Path javaHome, List<String> args, Path out, Path err) throws java.io.IOException {
+    List<String> java = new ArrayList<>(List.of(javaHome.resolve("bin").resolve("java").toString(),
         "-cp", System.getProperty("java.class.path"), "-Dycsb.home=" + System.getProperty("ycsb.home"),
         Main.class.getName()));
     java.addAll(args);
@@ -90,9 +99,19 @@ public record CliRun(int exitCode, String out, String err) {
    */
   public static CliRun inChild(List<String> args, Path dir, long timeoutSeconds)
       throws java.io.IOException, InterruptedException {
+    return inChild(Path.of(System.getProperty("java.home")), args, dir, timeoutSeconds);
+  }
+
+  /**
+   * As {@link #inChild(List, Path, long)}, on the JDK at {@code javaHome}.
+   *
+   * @param javaHome a JDK or JRE directory, with {@code bin/java}
+   */
+  public static CliRun inChild(Path javaHome, List<String> args, Path dir, long timeoutSeconds)
+      throws java.io.IOException, InterruptedException {
     Path out = dir.resolve("child.out");
     Path err = dir.resolve("child.err");
-    Process p = child(args, out, err);
+    Process p = child(javaHome, args, out, err);
     if (!p.waitFor(timeoutSeconds, java.util.concurrent.TimeUnit.SECONDS)) {
       p.destroyForcibly().waitFor();
       throw new AssertionError("the child driver ran past " + timeoutSeconds + " s:\n"
