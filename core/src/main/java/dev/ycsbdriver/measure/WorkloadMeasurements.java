@@ -67,17 +67,23 @@ public final class WorkloadMeasurements extends Measurements {
 
   @Override
   public void measure(String operation, int latencyMicros) {
-    registry().named(operation).ok().recordService(slot(), latencyMicros);
+    // one thread-local lookup gives both the client's slot and its registry
+    ScheduledThread t = ScheduledThread.current();
+    if (t == null) {
+      registry.named(operation).ok().recordService(-1, latencyMicros);
+    } else {
+      t.registry().named(operation).ok().recordService(t.slot(), latencyMicros);
+    }
   }
 
   @Override
   public void measureIntended(String operation, int latencyMicros) {
-    registry().named(operation).ok().recordIntended(slot(), latencyMicros);
-  }
-
-  private static int slot() {
     ScheduledThread t = ScheduledThread.current();
-    return t != null ? t.slot() : -1;
+    if (t == null) {
+      registry.named(operation).ok().recordIntended(-1, latencyMicros);
+    } else {
+      t.registry().named(operation).ok().recordIntended(t.slot(), latencyMicros);
+    }
   }
 
   /** @return the calling client thread's registry (its warm-up's while it warms up), else the run's */
