@@ -12,8 +12,12 @@
 # (it has no warm-up), the ceiling's from its own counter. Runs alternate and repeat; the table shows
 # the medians, min-max, and the ratios. Only ratios mean anything on a shared, noisy machine.
 #
+# The warm-up is long because the store costs nothing: 64 client threads that never block keep both cores of a
+# 2-core machine busy, HotSpot's C2 compiler thread gets a 66th of them, and CoreWorkload.doTransaction reached
+# C2 13-16 s into the run (-XX:+PrintCompilation); with 10 s the figures swung tenfold between runs of C1 code.
+#
 # Usage: bench/driver-overhead.sh [repeats, default 3] [threads, default "64"] [workloads, default "workloada
-#        workloadc"]; WARMUP (default 10) and MEASURED (default 20) seconds from the environment. About 2.2 minutes per
+#        workloadc"]; WARMUP (default 30) and MEASURED (default 20) seconds from the environment. About 3.5 minutes per
 #        workload, thread count and repeat.
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -21,7 +25,7 @@ here=$(cd "$(dirname "$0")/.." && pwd)
 repeats=${1:-3}
 threads_list=${2:-64}
 workloads=${3:-workloada workloadc}
-warmup=${WARMUP:-10}
+warmup=${WARMUP:-30}
 seconds=${MEASURED:-20}
 
 "$here/bin/ycsb" --version >/dev/null            # builds the distribution on first use

@@ -31,7 +31,16 @@
 #
 # Usage: bench/native-limit.sh [--store postgres|mariadb|all] [--workloads a,b,c,f] [--threads 64]
 #          [--records 100000] [--seconds 60] [--warmup 30] [--repeats 3] [--clients driver,native,upstream]
-#          [--ycsb-source <YCSB git repository for bench/upstream-jdbc.sh>]
+#          [--ycsb-source <YCSB git repository for bench/upstream-jdbc.sh>] [--profile]
+# --profile: also records the whole machine with Linux perf (Debian: linux-perf; root, or
+# kernel.perf_event_paranoid <= 0) while each client runs, 499 samples per second with call chains, takes the
+# client's samples of its measured window (perf on the wall clock, the window's pid and times from sample_cpu),
+# and splits its CPU per operation by where it went: the kernel's send (write/sendto: on loopback the sender's
+# syscall also delivers the segment and wakes the server), its wait (poll/select/epoll/futex, the context switches of a blocking client), its receive
+# (read/recv), the rest of the kernel (interrupts, scheduling outside those calls), the client's own code (Java,
+# compiled or interpreted, and the JDK's native I/O; pgbench or sysbench with libpq or the MySQL client
+# library), the JVM's runtime (libjvm: JIT compilers, GC, safepoints) and libc. Each part is its share of the
+# perf samples times the client's /proc CPU per operation, so the parts add up to the figure of the main table.
 # Defaults take about 4 workloads x 3 repeats x 3 clients x 90 s = 54 minutes per store. The local test
 # servers of scripts/services/*.sh (user ycsb_pw, database ycsb) unless BENCH_PG_HOST/PORT/USER/PASSWORD/DB
 # and BENCH_MYSQL_HOST/PORT/USER/PASSWORD/DB say otherwise. A CSV of every run is written; its path is printed.
@@ -39,17 +48,23 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 . "$here/bench/stats.sh"
 store=all workloads=a,b,c,f threads=64 records=100000 seconds=60 warmup=30 repeats=3
-clients=driver,native,upstream ycsb_source=
+clients=driver,native,upstream ycsb_source= profile=
 while [ $# -gt 0 ]; do
   case $1 in
     --store) store=$2 ;; --workloads) workloads=$2 ;; --threads) threads=$2 ;; --records) records=$2 ;;
     --seconds) seconds=$2 ;; --warmup) warmup=$2 ;; --repeats) repeats=$2 ;; --clients) clients=$2 ;;
     --ycsb-source) ycsb_source=$2 ;;
+    --profile) profile=1; shift; continue ;;
     *) echo "native-limit.sh: unknown option $1 (see the usage at the top of the script)" >&2; exit 2 ;;
   esac
   shift 2
 done
 [ "$seconds" -ge 5 ] || { echo "native-limit.sh: --seconds must be at least 5" >&2; exit 2; }
+if [ -n "$profile" ]; then
+  command -v perf >/dev/null || { echo "native-limit.sh: --profile needs perf (Debian: apt-get install linux-perf)" >&2; exit 2; }
+  perf record -q -a -F 99 -o /dev/null -- true 2>/dev/null \
+    || { echo "native-limit.sh: --profile: perf cannot record here (run as root, or sysctl kernel.perf_event_paranoid=0)" >&2; exit 2; }
+fi
 
 pg_host=${BENCH_PG_HOST:-127.0.0.1} pg_port=${BENCH_PG_PORT:-5432} pg_user=${BENCH_PG_USER:-ycsb_pw}
 pg_password=${BENCH_PG_PASSWORD:-ycsb_pw_secret} pg_db=${BENCH_PG_DB:-ycsb}
@@ -63,6 +78,12 @@ out=$(mktemp -d)
 csv=${TMPDIR:-/tmp}/native-limit-$(date +%Y%m%d-%H%M%S).csv
 trap 'rm -rf "$out"' EXIT
 echo "store,workload,client,repeat,ops_per_sec,client_cpu_us_per_op,client_sys_us_per_op,driver_result_cpu_us_per_op" > "$csv"
+parts="send wait receive kernel_other client_code jvm_runtime libc other"
+profile_csv=${csv%.csv}-profile.csv
+if [ -n "$profile" ]; then
+  echo "store,workload,client,repeat,samples,${parts// /_share,}_share" > "$profile_csv"
+  mkfifo "$out/perf.ctl" "$out/perf.ack"
+fi
 
 upstream_jar=
 if [[ ,$clients, == *,upstream,* ]]; then
@@ -92,6 +113,23 @@ read_ticks() {  # pid -> sets T_USER and T_SYS (clock ticks of 10 ms); fails whe
   read -ra f <<< "$line"
   T_USER=${f[11]} T_SYS=${f[12]}
 }
+perf_start() {  # with --profile: perf records the whole machine on the wall clock until the client has ended
+  [ -n "$profile" ] || return 0
+  rm -f "$out/perf.data" "$out/perf.window"
+  perf record -q -a -k realtime --control "fifo:$out/perf.ctl,$out/perf.ack" -F 499 -g -o "$out/perf.data" \
+    > /dev/null 2>&1 &
+  perf_pid=$!
+  exec {perf_ctl}<> "$out/perf.ctl" {perf_ack}<> "$out/perf.ack"
+  # ready when it answers: on a saturated machine perf took seconds to start
+  echo enable >&"$perf_ctl"
+  read -rt 30 -u "$perf_ack" || echo "native-limit.sh: perf did not answer in 30 s; its profile may be short" >&2
+}
+perf_stop() {  # after the client ended: perf writes its file
+  [ -n "$profile" ] || return 0
+  kill -INT "$perf_pid" 2>/dev/null || :
+  wait "$perf_pid" 2>/dev/null || :
+  exec {perf_ctl}>&- {perf_ack}>&-
+}
 sample_cpu() {  # pid start-delay window -> "total system micros": ticks used in the window and its real length
   local pid=$1 u1 s1 t1 t2
   pause "$2"
@@ -101,6 +139,8 @@ sample_cpu() {  # pid start-delay window -> "total system micros": ticks used in
   # a process that ended before the second reading gives no figure rather than a wrong one
   read_ticks "$pid" || return 0
   t2=$EPOCHREALTIME
+  # with --profile, the client's samples of the same window are taken from perf's record
+  [ -z "$profile" ] || echo "$pid $t1 $t2" > "$out/perf.window"
   if [ $((T_USER + T_SYS)) -gt $((u1 + s1)) ]; then
     echo $((T_USER + T_SYS - u1 - s1)) $((T_SYS - s1)) $((${t2/./} - ${t1/./}))
   fi
@@ -108,6 +148,32 @@ sample_cpu() {  # pid start-delay window -> "total system micros": ticks used in
 per_op() {  # ops/s "total system micros" from sample_cpu -> "total-us/op system-us/op", or nothing
   awk -v t="$1" -v used="${2:-0}" -v sys="${3:-0}" -v micros="${4:-0}" 'BEGIN {
     if (t > 0 && used > 0 && micros > 0) printf "%.1f %.1f\n", used * 1e10 / (t * micros), sys * 1e10 / (t * micros) }'
+}
+profile_shares() {  # perf.data "pid start end" file -> "samples share..." of that process in that window (in the
+  # order of $parts), or nothing
+  [ -s "$1" ] && [ -s "$2" ] || return 0
+  local pid t1 t2
+  read -r pid t1 t2 < "$2"
+  perf script -i "$1" --pid "$pid" --time "$t1,$t2" -F comm,ip,sym,dso 2>/dev/null | awk -v parts="$parts" '
+    function flush() {
+      if (!n) return
+      if (kernel) {
+        if (chain ~ /sys_write|sys_sendto|sys_sendmsg|sys_writev/) c = "send"
+        else if (chain ~ /do_sys_poll|do_select|ep_poll|epoll_wait|futex/) c = "wait"
+        else if (chain ~ /sys_read|sys_recvfrom|sys_recvmsg|sys_readv/) c = "receive"
+        else c = "kernel_other"
+      } else if (leaf ~ /libjvm\.so/) c = "jvm_runtime"
+      else if (leaf ~ /\/libc[.-]/) c = "libc"
+      else if (leaf ~ /\[unknown\]|perf-[0-9]+\.map|\[JIT\]|libnio|libnet|libjava|libpq|libmysql|libmariadb|pgbench|sysbench|luajit|libm[.-]|\[vdso\]/) c = "client_code"
+      else c = "other"
+      count[c]++; total++; n = 0; chain = ""
+    }
+    NF == 0 { flush(); next }
+    !/^\t/ { flush(); next }             # a sample'"'"'s first line: the thread name; its frames start with a tab
+    { if (!n) { leaf = $0; kernel = ($0 ~ /kernel\.kallsyms|\[kernel\./) } n++; chain = chain " " $0 }
+    END { flush(); if (!total) exit
+      split(parts, p, " "); line = total; for (i = 1; i in p; i++) line = line sprintf(" %.4f", count[p[i]] / total)
+      print line }'
 }
 
 # --- the clients ------------------------------------------------------------------------------------------
@@ -251,11 +317,12 @@ bench_store() {  # postgres|mariadb
   for w in ${workloads//,/ }; do
     for r in $(seq "$repeats"); do
       for c in ${clients//,/ }; do
+        perf_start
         case $c in
           driver) line=$(run_driver "$binding" "$w") ;;
           native) if [ "$s" = postgres ]; then line=$(run_pgbench "$w"); else line=$(run_sysbench "$w"); fi ;;
           upstream)
-            [ -n "$upstream_jar" ] || continue
+            [ -n "$upstream_jar" ] || { perf_stop; continue; }
             if [ "$s" = postgres ]; then
               line=$(run_upstream "jdbc:postgresql://$pg_host:$pg_port/$pg_db" org.postgresql.Driver "$pg_user" "$pg_password" "$w")
             else
@@ -263,12 +330,17 @@ bench_store() {  # postgres|mariadb
             fi ;;
           *) echo "native-limit.sh: unknown client $c" >&2; exit 2 ;;
         esac
+        perf_stop
         [ "$c" = native ] && c=$native
         read -r ops cpu sys own <<< "$line"
         [ "$cpu" != - ] || cpu=
         [ "$sys" != - ] || sys=
         [ "$own" != - ] || own=
         echo "$s,workload$w,$c,$r,$ops,$cpu,$sys,$own" >> "$csv"
+        if [ -n "$profile" ]; then
+          local shares; shares=$(profile_shares "$out/perf.data" "$out/perf.window")
+          [ -z "$shares" ] || echo "$s,workload$w,$c,$r,${shares// /,}" >> "$profile_csv"
+        fi
       done
     done
   done
@@ -288,6 +360,32 @@ bench_store() {  # postgres|mariadb
         "$(awk -v a="$med" -v b="$limit" 'BEGIN { if (b > 0) printf "%.3f", a / b; else print "-" }')" "$cpu" "$sys"
     done
   done
+  [ -n "$profile" ] && print_profile "$s"
+  return 0
+}
+
+print_profile() {  # store: the client CPU per operation of every run split by the perf shares, medians per part
+  printf '\nclient CPU per operation by where it went (perf over the measured window; us/op, medians over the repeats)\n'
+  printf '%-10s %-12s %6s %7s | %6s %6s %7s %6s | %6s %7s %6s %6s\n' workload client total samples send wait \
+    receive k-other code runtime libc other
+  local w c label
+  for w in ${workloads//,/ }; do
+    for c in driver "$native" upstream; do
+      # per repeat: part = share x that run's /proc CPU per operation; then the median of each part
+      awk -F, -v s="$1" -v w="workload$w" -v c="$c" 'NR == FNR { if ($1 == s && $2 == w && $3 == c && $6 != "")
+          cpu[$4] = $6; next }
+        $1 == s && $2 == w && $3 == c && ($4 in cpu) { printf "%s %s", cpu[$4], $5
+          for (i = 6; i <= NF; i++) printf " %.2f", $i * cpu[$4]; printf "\n" }' "$csv" "$profile_csv" > "$out/parts"
+      [ -s "$out/parts" ] || continue
+      local cols=() i med
+      for i in $(seq 1 10); do
+        read -r med _ < <(awk -v i="$i" '{ print $i }' "$out/parts" | median_spread)
+        cols+=("$med")
+      done
+      label=$c; [ "$c" = driver ] && label=ycsb-driver; [ "$c" = upstream ] && label="YCSB 0.17.0"
+      printf '%-10s %-12s %6.1f %7.0f | %6.1f %6.1f %7.1f %6.1f | %6.1f %7.1f %6.1f %6.1f\n' "workload$w" "$label" "${cols[@]}"
+    done
+  done
 }
 
 case $store in
@@ -301,3 +399,4 @@ echo "medians over the repeats, min-max beside them; /native: ratio to the nativ
 echo "client CPU time per operation (user + system, /proc over the measured window, the same for every client);"
 echo "system us/op: its kernel part. The CSV also has ycsb-driver's own figure (its result's DriverCpuPerOperation)."
 echo "every run: $csv"
+[ -z "$profile" ] || echo "perf shares of every run: $profile_csv"

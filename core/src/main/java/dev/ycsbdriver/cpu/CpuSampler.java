@@ -116,60 +116,74 @@ public final class CpuSampler implements AutoCloseable {
   }
 
   /**
-   * Runs once what starting a sampler runs (OSHI's process code, a reading of the driver's and the local
-   * server's processes and of the machine's ticks) and throws the readings away, so that a sampler started
-   * afterwards takes a reading's time rather than class loading's. Started cold at the end of a warm-up, with
-   * 64 threads against PostgreSQL on 2 cores, {@link #start} took 1.3-1.7 s of the measured time.
+   * A sampler that runs through a warm-up and is thrown away at its end, so that the sampler of the measured time
+   * starts with compiled code: started cold at the end of a warm-up, with 64 threads against PostgreSQL on
+   * 2 cores, {@link #start} took 1.3-1.7 s of the measured time, and its readings (OSHI's process code, tens of
+   * {@code /proc} files a second) were compiled on the measured time's CPU.
    *
-   * <p>Not thread-safe against a sampler of the same target: finish it before {@link #start}.
-   *
-   * @param target the server's processes, as {@link #start} will get them
+   * <p>It is started on a thread of its own, since starting a sampler can take seconds; {@link #finish} waits
+   * for that start, at most a given time, and stops it. Thread-safe.
    */
-  public static void preload(ServerTarget target) {
-    SystemInfo si = Oshi.get();
-    if (si == null) {
-      return;
-    }
-    OperatingSystem os = si.getOperatingSystem();
-    driverClock(os).readMillis();
-    if (!target.isEmbedded() && !target.isRemote()) {
-      new ProcessCpuClock(target::processes).readMillis();
-    }
-    si.getHardware().getProcessor().getSystemCpuLoadTicks();
-  }
+  public static final class Rehearsal {
+    private final Thread starter;
+    private CpuSampler sampler; // guarded by this
+    private boolean finished; // guarded by this
 
-  /**
-   * Runs {@link #preload} in a daemon thread of its own, for a runner that starts the sampler later (at the end
-   * of a warm-up); a failure is left to the real sampler, which meets it again and reports it.
-   *
-   * @param target the server's processes, as {@link #start} will get them
-   * @return the thread, to {@link #awaitPreload} before {@link #start}
-   */
-  public static Thread preloadInBackground(ServerTarget target) {
-    Thread t = new Thread(() -> {
+    private Rehearsal(ServerTarget target, Duration interval) {
+      starter = new Thread(() -> {
+        CpuSampler s;
+        try {
+          s = CpuSampler.start(target, interval);
+        } catch (RuntimeException e) {
+          return; // the measured time's sampler meets it again and reports it
+        }
+        boolean late;
+        synchronized (this) {
+          late = finished;
+          sampler = late ? null : s;
+        }
+        if (late) {
+          s.stop();
+        }
+      }, "ycsb-cpu-rehearsal");
+      starter.setDaemon(true);
+    }
+
+    /**
+     * Starts a sampler of {@code target} in the background.
+     *
+     * @param target the server's processes, as the measured time's sampler gets them
+     * @param interval time between samples, as the measured time's sampler takes them
+     * @return the rehearsal, to {@link #finish} before the measured time's {@link CpuSampler#start}
+     */
+    public static Rehearsal start(ServerTarget target, Duration interval) {
+      Rehearsal r = new Rehearsal(target, interval);
+      r.starter.start();
+      return r;
+    }
+
+    /**
+     * Stops the rehearsal's sampler and throws its figures away. Waits for its start at most
+     * {@code maxWaitMillis}; a sampler still starting after that is stopped as soon as it has started, and
+     * only costs time.
+     *
+     * @param maxWaitMillis the longest wait for the start, in milliseconds
+     */
+    public void finish(long maxWaitMillis) {
       try {
-        preload(target);
-      } catch (RuntimeException e) {
-        // reported by the real sampler
+        starter.join(maxWaitMillis);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
       }
-    }, "ycsb-cpu-preload");
-    t.setDaemon(true);
-    t.start();
-    return t;
-  }
-
-  /**
-   * Waits for a preload to end, at most {@code maxMillis}: past that the sampler starts anyway, and a preload
-   * still reading the same processes only costs time.
-   *
-   * @param preload the thread of {@link #preloadInBackground}
-   * @param maxMillis the longest wait, in milliseconds
-   */
-  public static void awaitPreload(Thread preload, long maxMillis) {
-    try {
-      preload.join(maxMillis);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+      CpuSampler s;
+      synchronized (this) {
+        finished = true;
+        s = sampler;
+        sampler = null;
+      }
+      if (s != null) {
+        s.stop();
+      }
     }
   }
 

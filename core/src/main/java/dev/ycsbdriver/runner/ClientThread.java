@@ -43,12 +43,35 @@ final class ClientThread implements Runnable, ScheduledThread {
   private final AtomicLong opsDone = new AtomicLong();
   /** Operations done while warming up, every status; read by the runner to tell when the driver is warm. */
   private final AtomicLong warmupOpsDone = new AtomicLong();
-  /** The store seen through a throw-away registry while warming up; null without a warm-up. */
-  private MeasuredDb warmupDb;
-  private MeasurementRegistry warmupRegistry;
-  private volatile boolean warmupOver;
+  /** The measured stretch of operations: the run's registry, counted against the quota. */
+  private final Stretch measuredStretch;
+  /** The stretch the loop takes its next operation from: the warm-up's, then the measured one. */
+  private volatile Stretch stretch;
   /** Where this thread's operations record now: the warm-up's registry, then the run's; this thread only. */
   private MeasurementRegistry recording;
+
+  /**
+   * A stretch of operations: the store they go to, the registry they record into, their counter and limit.
+   * The loop reads every one of them for every operation rather than branching on a warm-up flag: a branch
+   * never taken while warming up was compiled as a trap, and taking it at the switch threw the loop's compiled
+   * code away (and CoreWorkload's, inlined into it) at the start of the measured time, when on a saturated
+   * machine the C2 compiler took seconds to compile them again (-XX:+PrintCompilation). Mutable, this thread only.
+   */
+  private static final class Stretch {
+    final DB target;
+    final MeasurementRegistry recording;
+    final AtomicLong done;
+    /** The operations this stretch may take; Long.MAX_VALUE for no limit. */
+    final long limit;
+    long count;
+
+    Stretch(DB target, MeasurementRegistry recording, AtomicLong done, long limit) {
+      this.target = target;
+      this.recording = recording;
+      this.done = done;
+      this.limit = limit;
+    }
+  }
 
   /** Set by the runner before {@code go} opens (the latch publishes it); null when unpaced. */
   private Schedule schedule;
@@ -69,6 +92,8 @@ final class ClientThread implements Runnable, ScheduledThread {
     this.recording = registry;
     this.db = db;
     this.measured = new MeasuredDb(db, this, registry);
+    this.measuredStretch = new Stretch(measured, registry, opsDone, quota == 0 ? Long.MAX_VALUE : quota);
+    this.stretch = measuredStretch;
     this.workload = workload;
     this.props = props;
     this.load = load;
@@ -99,8 +124,7 @@ final class ClientThread implements Runnable, ScheduledThread {
    * @param scratch a registry whose figures are thrown away
    */
   void warmUpWith(MeasurementRegistry scratch) {
-    this.warmupDb = new MeasuredDb(db, this, scratch);
-    this.warmupRegistry = scratch;
+    this.stretch = new Stretch(new MeasuredDb(db, this, scratch), scratch, warmupOpsDone, Long.MAX_VALUE);
   }
 
   /**
@@ -108,7 +132,7 @@ final class ClientThread implements Runnable, ScheduledThread {
    * between two operations, so no operation is split between warm-up and measurement.
    */
   void endWarmup() {
-    warmupOver = true;
+    stretch = measuredStretch;
   }
 
   void schedule(Schedule s) {
@@ -177,19 +201,14 @@ final class ClientThread implements Runnable, ScheduledThread {
   }
 
   private void loop(Object state) {
-    final boolean unlimited = quota == 0;
     final Schedule paced = schedule;
-    boolean warming = warmupDb != null;
-    DB target = warming ? warmupDb : measured;
-    recording = warming ? warmupRegistry : registry;
-    long count = 0;
-    long warmupCount = 0;
-    while ((unlimited || warming || count < quota) && !stop.requested() && !workload.isStopRequested()) {
-      if (warming && warmupOver) {
-        warming = false;
-        target = measured;
-        recording = registry;
+    while (!stop.requested() && !workload.isStopRequested()) {
+      // read once per operation, so that no operation is split between the warm-up and the measured time
+      Stretch s = stretch;
+      if (s.count >= s.limit) {
+        break;
       }
+      recording = s.recording;
       if (paced != null) {
         long due = paced.nextIntendedStartNanos();
         intendedStartNanos = due;
@@ -197,17 +216,12 @@ final class ClientThread implements Runnable, ScheduledThread {
           break;
         }
       }
-      boolean more = load ? workload.doInsert(target, state) : workload.doTransaction(target, state);
+      boolean more = load ? workload.doInsert(s.target, state) : workload.doTransaction(s.target, state);
       if (!more) {
         insertFailed = load;
         break;
       }
-      if (!warming) {
-        count++;
-        opsDone.lazySet(count);
-      } else {
-        warmupOpsDone.lazySet(++warmupCount);
-      }
+      s.done.lazySet(++s.count);
     }
   }
 

@@ -76,6 +76,9 @@ final class RunMonitor implements Runnable {
   private long lastStatusNanos;
   private long lastStatusOps;
 
+  /**
+   * @param logs where each interval goes as {@code .hlog}; null for none (a {@link #rehearsal})
+   */
   RunMonitor(MeasurementRegistry registry, List<ClientThread> clients, HistogramLogs logs, PrintStream err,
              StatusLine statusLine, boolean status, long statusIntervalNanos, long startNanos, long startEpochMillis,
              Schedule schedule, LiveMetrics live, Supplier<CpuSample> cpu) {
@@ -96,6 +99,27 @@ final class RunMonitor implements Runnable {
     this.lastStatusNanos = startNanos;
     this.thread = new Thread(this, "ycsb-monitor");
     thread.setDaemon(true);
+  }
+
+  /**
+   * A monitor for the warm-up: it harvests the warm-up's throw-away registry and formats its status lines as the
+   * run's monitor will, but prints, logs and publishes nothing. Its only purpose is that the JIT compiles the
+   * harvest, the percentiles and the status line before the measured time: left cold, that code was compiled
+   * after the switch, on the measured time's CPU (64 threads against PostgreSQL on 2 cores: hundreds of
+   * compilations in the first ten measured seconds).
+   *
+   * @param scratch the warm-up's registry
+   * @param clients the client threads
+   * @param statusLine a status line of its own (it is not thread-safe)
+   * @param statusIntervalNanos the run's {@code status.interval}
+   * @param startNanos when the warm-up began
+   * @return a monitor to {@link #start()} with the warm-up and {@link #finish()} at its end
+   */
+  static RunMonitor rehearsal(MeasurementRegistry scratch, List<ClientThread> clients, StatusLine statusLine,
+                              long statusIntervalNanos, long startNanos) {
+    return new RunMonitor(scratch, clients, null, new PrintStream(java.io.OutputStream.nullOutputStream()),
+        statusLine, true, statusIntervalNanos, startNanos, System.currentTimeMillis(), null, LiveMetrics.OFF,
+        () -> null);
   }
 
   void start() {
@@ -149,7 +173,9 @@ final class RunMonitor implements Runnable {
     tick(now);
     closeWindow(now, true);
     publish(now);
-    logs.close();
+    if (logs != null) {
+      logs.close();
+    }
     return harvester.totals();
   }
 
@@ -175,7 +201,9 @@ final class RunMonitor implements Runnable {
     long fromMillis = startEpochMillis + TimeUnit.NANOSECONDS.toMillis(lastTickNanos - startNanos);
     long toMillis = startEpochMillis + TimeUnit.NANOSECONDS.toMillis(now - startNanos);
     List<ChannelTotals> intervals = harvester.harvest(fromMillis, toMillis);
-    logs.write(intervals, registry.recordsIntended());
+    if (logs != null) {
+      logs.write(intervals, registry.recordsIntended());
+    }
     long ops = totalOps();
     long intervalNanos = now - lastTickNanos;
     Map<String, IntervalLatency> latency = new LinkedHashMap<>();

@@ -55,8 +55,8 @@ import site.ycsb.WorkloadException;
  * <p>One instance per run; not thread-safe.
  */
 public final class Runner {
-  /** The longest the sampler waits for its preload when the warm-up ends; past it, it starts cold. */
-  private static final long PRELOAD_WAIT_MILLIS = 10_000;
+  /** The longest the end of a warm-up waits for its rehearsal sampler to have started; past it, it goes on. */
+  private static final long REHEARSAL_WAIT_MILLIS = 10_000;
 
   private final RunRequest request;
   private final RunConfig config;
@@ -218,7 +218,6 @@ public final class Runner {
     // 64 threads against PostgreSQL on 2 cores, whose operations were counted with none of its time: +11% on a
     // 30 s run)
     long switchNanos = 0;
-    Thread samplerPreload = null;
     if (warmup) {
       MeasurementRegistry scratch = new MeasurementRegistry(measurement, config.paced(), threads);
       clients.forEach(c -> c.warmUpWith(scratch));
@@ -231,10 +230,18 @@ public final class Runner {
       }
       gates.go().countDown();
       long warmupStart = System.nanoTime();
-      samplerPreload = CpuSampler.preloadInBackground(target);
+      // the CPU sampler and the status monitor run through the warm-up too, on its throw-away registry and with
+      // nothing printed, so that their code is compiled before the measured time, not on its CPU
+      CpuSampler.Rehearsal samplerRehearsal = CpuSampler.Rehearsal.start(target, cpuInterval);
+      RunMonitor monitorRehearsal = RunMonitor.rehearsal(scratch, clients,
+          new StatusLine(config.label(), measurement.interval()), config.statusInterval().toNanos(), warmupStart);
+      monitorRehearsal.start();
       Duration limit = config.warmup().limit();
       warmupEnd = config.warmup().auto() ? WarmupPhase.untilSteady(limit, clients, scratch, gates, stop)
           : WarmupPhase.fixed(limit, gates, stop);
+      // stopped before the switch, so that stopping them takes warm-up time, not measured time
+      monitorRehearsal.finish();
+      samplerRehearsal.finish(stop.requested() ? 0 : REHEARSAL_WAIT_MILLIS);
       clients.forEach(ClientThread::endWarmup);
       switchNanos = System.nanoTime();
       warmupMillis = TimeUnit.NANOSECONDS.toMillis(switchNanos - warmupStart);
@@ -251,9 +258,6 @@ public final class Runner {
       }
       request.err().println(String.format(java.util.Locale.ROOT, "Warm-up done after %.1f s (%s%s); measuring.",
           warmupMillis / 1000.0, warmupEnd.endedBy(), warmupEnd.detail().isEmpty() ? "" : ": " + warmupEnd.detail()));
-    }
-    if (samplerPreload != null && !stop.requested()) {
-      CpuSampler.awaitPreload(samplerPreload, PRELOAD_WAIT_MILLIS);
     }
     CpuSampler sampler = CpuSampler.start(target, cpuInterval);
     long startNanos = warmup ? switchNanos : System.nanoTime();

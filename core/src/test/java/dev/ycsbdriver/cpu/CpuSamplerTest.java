@@ -125,12 +125,15 @@ class CpuSamplerTest {
   }
 
   @Test
-  void aPreloadBeforeTheStartLeavesTheFiguresToTheSamplersOwnReadings() throws Exception {
+  void aRehearsalBeforeTheStartLeavesTheFiguresToTheSamplersOwnReadingsAndStopsItsThread() throws Exception {
     Process p = burn();
     ServerTarget target = ServerTarget.resolve(ServerLocation.unknown("remote"),
         settings("cpu.server.pid", Long.toString(p.pid())));
-    CpuSampler.preload(target);
+    CpuSampler.Rehearsal rehearsal = CpuSampler.Rehearsal.start(target, Duration.ofMillis(50));
     Thread.sleep(500); // the burner's CPU in this half second is before the sampler's start: not counted
+    assertThat(samplerThreads()).isEqualTo(1);
+    rehearsal.finish(5_000);
+    assertThat(samplerThreads()).isZero();
 
     double before = cpuMillis(p.toHandle());
     long start = System.nanoTime();
@@ -250,5 +253,10 @@ class CpuSamplerTest {
         new CpuSample(2000, 1000, 227.7, 60.0, 200.0));
     assertThat(CpuSampler.peak(samples, CpuSample::serverPercent, 1000, 200.0)).isEqualTo(200.0);
     assertThat(CpuSampler.peak(samples, CpuSample::driverPercent, 1000, 200.0)).isEqualTo(60.0);
+  }
+
+  private static long samplerThreads() {
+    return Thread.getAllStackTraces().keySet().stream()
+        .filter(t -> t.getName().equals("ycsb-cpu-sampler") && t.isAlive()).count();
   }
 }

@@ -63,7 +63,8 @@ class RunnerBehaviourTest {
       // the 300th read stalls for 400 ms: 0.3 s into the run, inside the warm-up when there is one
       CliRun run = CliRun.of("run", "-db", "dev.ycsbdriver.testing.StallingDb", "-P", workload("workloadc"),
           "-threads", "1", "-target", "1000", "-p", "operationcount=500", "-p", "stallingdb.at=300",
-          "-p", "stallingdb.millis=400", "-p", "warmup=" + warmup, "-p", "result.dir=" + results);
+          "-p", "stallingdb.millis=400", "-p", "warmup=" + warmup, "-p", "result.dir=" + results, "-s",
+          "-p", "status.interval=1");
       assertThat(run.exitCode()).as(run.toString()).isZero();
       Map<String, String> summary = SummaryLines.asMap(run.out());
       assertThat(summary.get("[READ], Operations")).isEqualTo("500");
@@ -75,6 +76,8 @@ class RunnerBehaviourTest {
         assertThat(result.get("warmupMillis").asLong()).isZero();
       } else {
         assertThat(run.err()).contains("Warming up for 1.5 s", "Warm-up done after 1.5 s (time); measuring.");
+        // the status monitor ran through the warm-up (so that its code is compiled) but printed nothing
+        assertThat(run.err().indexOf(" sec: ")).isGreaterThan(run.err().indexOf("Warm-up done"));
         assertThat(result.at("/warmup/requested").asText()).isEqualTo("1500ms");
         assertThat(result.at("/warmup/endedBy").asText()).isEqualTo("time");
         assertThat(maxMicros).isLessThan(100_000);
