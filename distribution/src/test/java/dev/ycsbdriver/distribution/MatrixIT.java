@@ -197,7 +197,9 @@ class MatrixIT {
       String store = e.get("store").asText();
       order.add(store);
       double best = e.at("/figure/value").asDouble();
-      assertThat(best).as(store + " ranked in order").isGreaterThanOrEqualTo(previous).isPositive();
+      // latencies are whole microseconds, as YCSB's: the memory store's reads, once compiled, take under one, so
+      // its mean can be 0
+      assertThat(best).as(store + " ranked in order").isGreaterThanOrEqualTo(previous).isNotNegative();
       assertThat(e.get("rank").asInt()).as(store).isLessThanOrEqualTo(place);
       assertThat(e.get("runs").asInt()).as(store).isEqualTo(3);
       // the best run is the lowest mean READ latency of the store's three result files
