@@ -67,29 +67,28 @@ public final class WorkloadMeasurements extends Measurements {
 
   @Override
   public void measure(String operation, int latencyMicros) {
-    // one thread-local lookup gives both the client's slot and its registry
     ScheduledThread t = ScheduledThread.current();
-    if (t == null) {
-      registry.named(operation).ok().recordService(-1, latencyMicros);
-    } else {
-      t.registry().named(operation).ok().recordService(t.slot(), latencyMicros);
-    }
+    ok(t, operation).recordService(t == null ? -1 : t.slot(), latencyMicros);
   }
 
   @Override
   public void measureIntended(String operation, int latencyMicros) {
     ScheduledThread t = ScheduledThread.current();
-    if (t == null) {
-      registry.named(operation).ok().recordIntended(-1, latencyMicros);
-    } else {
-      t.registry().named(operation).ok().recordIntended(t.slot(), latencyMicros);
-    }
+    ok(t, operation).recordIntended(t == null ? -1 : t.slot(), latencyMicros);
   }
 
   /** @return the calling client thread's registry (its warm-up's while it warms up), else the run's */
   private MeasurementRegistry registry() {
-    ScheduledThread t = ScheduledThread.current();
+    return registryOf(ScheduledThread.current());
+  }
+
+  private MeasurementRegistry registryOf(ScheduledThread t) {
     return t != null ? t.registry() : registry;
+  }
+
+  /** The OK latencies of {@code operation} for client thread {@code t} (null: not a client thread): one lookup. */
+  private LatencyChannel ok(ScheduledThread t, String operation) {
+    return registryOf(t).named(operation).ok();
   }
 
   @Override
