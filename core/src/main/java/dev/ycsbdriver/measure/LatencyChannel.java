@@ -14,7 +14,7 @@ import org.HdrHistogram.SingleWriterRecorder;
  * as YCSB's {@code hdrhistogram} measurement does.
  *
  * <p>Each client thread records into its own {@link SingleWriterRecorder} (its slot), created on its
- * first use, so recording shares no cache line between threads: with many threads on few cores, a
+ * first use or ahead of it ({@link MeasurementRegistry#prepareLike}), so recording shares no cache line between threads: with many threads on few cores, a
  * shared recorder's atomic counters cost more than the workload itself (measured with
  * {@code bench/driver-overhead.sh}: about 1.35x the throughput of one shared {@link Recorder} on
  * workload C at 64 threads on 2 cores). Each recorder's histogram grows with the largest value seen,
@@ -99,6 +99,24 @@ public final class LatencyChannel {
     intended.harvest(target);
   }
 
+  /**
+   * Creates a recorder in this channel for every slot that has one in {@code used}, so that those threads find it
+   * in place (see {@link MeasurementRegistry#prepareLike}). Safe while the slots' threads record elsewhere.
+   *
+   * @param used a channel of the same name in another registry
+   */
+  void prepareLike(LatencyChannel used) {
+    service.prepareLike(used.service);
+    if (intended != null && used.intended != null) {
+      intended.prepareLike(used.intended);
+    }
+  }
+
+  /** @return whether client thread {@code slot} has a service-time recorder of its own here yet */
+  boolean hasRecorder(int slot) {
+    return slot >= 0 && slot < service.slots.length() && service.slots.get(slot) != null;
+  }
+
   @Override
   public String toString() {
     return name;
@@ -128,11 +146,21 @@ public final class LatencyChannel {
       }
       SingleWriterRecorder r = slots.get(slot);
       if (r == null) {
-        // a slot belongs to one client thread, so only that thread ever creates its recorder
-        r = new SingleWriterRecorder(SIGNIFICANT_DIGITS);
-        slots.set(slot, r);
+        // a slot belongs to one client thread, which records into it alone; prepareLike may have created it first
+        slots.compareAndSet(slot, null, new SingleWriterRecorder(SIGNIFICANT_DIGITS));
+        r = slots.get(slot);
       }
       r.recordValue(value);
+    }
+
+    void prepareLike(Series used) {
+      int n = Math.min(slots.length(), used.slots.length());
+      for (int i = 0; i < n; i++) {
+        if (used.slots.get(i) != null && slots.get(i) == null) {
+          // the slot's own thread creates it only when it finds it missing, after the switch that publishes this
+          slots.compareAndSet(i, null, new SingleWriterRecorder(SIGNIFICANT_DIGITS));
+        }
+      }
     }
 
     void harvest(Histogram target) {

@@ -93,6 +93,28 @@ public final class MeasurementRegistry {
     return map;
   }
 
+  /**
+   * Creates, ahead of use, what the client threads created on first use in {@code used}: every operation measured
+   * there (custom names included), a channel for every failure status seen there, and in each channel a
+   * recorder for every client thread that recorded into the same channel there. Called at the end of a warm-up, with
+   * its registry, before the client threads switch to this one: what a thread found missing on first use was a
+   * branch its compiled code had not taken while warming up, and taking it at the switch threw that code away
+   * (JFR: {@code speculate_null_check} in the recording path) at the start of the measured time. Creates no
+   * figures: an operation or channel created here and never used is left out of every result, as before.
+   *
+   * @param used a registry of the same run, e.g. the warm-up's; may be recording concurrently
+   */
+  public void prepareLike(MeasurementRegistry used) {
+    for (OperationMeasurement m : used.operations()) {
+      named(m.name()).prepareLike(m);
+    }
+  }
+
+  /** @return the number of client threads with a slot of their own */
+  int slots() {
+    return slots;
+  }
+
   LatencyChannel newChannel(String name) {
     LatencyChannel c = new LatencyChannel(name, recordIntended, slots);
     channels.add(c);

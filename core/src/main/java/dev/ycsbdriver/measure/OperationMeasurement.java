@@ -1,6 +1,7 @@
 package dev.ycsbdriver.measure;
 
 import java.util.Collection;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import site.ycsb.Status;
 
@@ -14,7 +15,7 @@ import site.ycsb.Status;
 public final class OperationMeasurement {
   private final String name;
   private final LatencyChannel ok;
-  private final StatusCounts statuses = new StatusCounts();
+  private final StatusCounts statuses;
   private final ConcurrentHashMap<String, LatencyChannel> failures = new ConcurrentHashMap<>();
   /** Each failure status's channel once resolved, so a failing store costs one lookup per operation. */
   private final ConcurrentHashMap<Status, LatencyChannel> byStatus = new ConcurrentHashMap<>();
@@ -24,6 +25,7 @@ public final class OperationMeasurement {
     this.name = name;
     this.registry = registry;
     this.ok = registry.newChannel(name);
+    this.statuses = new StatusCounts(registry.slots());
   }
 
   /** @return the YCSB name, e.g. {@code READ} */
@@ -48,12 +50,12 @@ public final class OperationMeasurement {
     if (status == Status.BATCHED_OK) {
       // queued, not done: the binding reports the record's latency when its batch is acknowledged
       // (dev.ycsbdriver.spi.BatchedLatency)
-      statuses.increment(status);
+      statuses.increment(slot, status);
       return;
     }
     // BATCHED_OK, YCSB's only other isOk() status, returned above
     LatencyChannel channel = status == Status.OK ? ok : failureChannel(status);
-    statuses.increment(status);
+    statuses.increment(slot, status);
     channel.record(slot, (endNanos - startNanos) / 1000, (endNanos - intendedStartNanos) / 1000);
   }
 
@@ -70,6 +72,20 @@ public final class OperationMeasurement {
   /** @return the failure channels created so far, in no particular order */
   public Collection<LatencyChannel> failures() {
     return failures.values();
+  }
+
+  /**
+   * Gives this operation's channels a recorder for every slot that recorded into {@code used}'s, and a channel for
+   * every failure status {@code used} has seen, so that the client threads find them in place (see
+   * {@link MeasurementRegistry#prepareLike}).
+   *
+   * @param used the same operation in another registry
+   */
+  void prepareLike(OperationMeasurement used) {
+    ok.prepareLike(used.ok);
+    for (Map.Entry<Status, LatencyChannel> e : used.byStatus.entrySet()) {
+      failureChannel(e.getKey()).prepareLike(e.getValue());
+    }
   }
 
   private LatencyChannel failureChannel(Status status) {

@@ -77,11 +77,6 @@ public final class WorkloadMeasurements extends Measurements {
     ok(t, operation).recordIntended(t == null ? -1 : t.slot(), latencyMicros);
   }
 
-  /** @return the calling client thread's registry (its warm-up's while it warms up), else the run's */
-  private MeasurementRegistry registry() {
-    return registryOf(ScheduledThread.current());
-  }
-
   private MeasurementRegistry registryOf(ScheduledThread t) {
     return t != null ? t.registry() : registry;
   }
@@ -93,6 +88,7 @@ public final class WorkloadMeasurements extends Measurements {
 
   @Override
   public void reportStatus(String operation, Status status) {
-    registry().named(operation).statuses().increment(status);
+    ScheduledThread t = ScheduledThread.current();
+    registryOf(t).named(operation).statuses().increment(t == null ? -1 : t.slot(), status);
   }
 }

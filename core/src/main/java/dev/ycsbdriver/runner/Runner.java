@@ -242,6 +242,8 @@ public final class Runner {
       // stopped before the switch, so that stopping them takes warm-up time, not measured time
       monitorRehearsal.finish();
       samplerRehearsal.finish(stop.requested() ? 0 : REHEARSAL_WAIT_MILLIS);
+      // the client threads find in place what they created on first use while warming up
+      registry.prepareLike(scratch);
       clients.forEach(ClientThread::endWarmup);
       switchNanos = System.nanoTime();
       warmupMillis = TimeUnit.NANOSECONDS.toMillis(switchNanos - warmupStart);

@@ -95,6 +95,62 @@ class MeasurementRegistryTest {
     assertThat(r.operation(Operation.UPDATE).statuses().total()).isEqualTo(400_000);
   }
 
+  @Test
+  void statusesOfThreadsWithAndWithoutASlotAndOfUnknownStatusesAreAllCounted() throws Exception {
+    MeasurementRegistry r = new MeasurementRegistry(config(false, Set.of()), false, 2);
+    OperationMeasurement read = r.operation(Operation.READ);
+    Status custom = new Status("THROTTLED", "a status YCSB does not define");
+    Thread[] writers = new Thread[4];
+    for (int t = 0; t < writers.length; t++) {
+      int slot = t < 2 ? t : -1;  // two slotted threads, two without a slot
+      writers[t] = new Thread(() -> {
+        for (int i = 0; i < 50_000; i++) {
+          read.record(slot, i % 10 == 0 ? Status.NOT_FOUND : Status.OK, 0, 0, 1_000);
+        }
+        read.record(slot, custom, 0, 0, 1_000);
+        read.record(slot, null, 0, 0, 1_000);
+      });
+      writers[t].start();
+    }
+    for (Thread w : writers) {
+      w.join();
+    }
+    // a Status equal to YCSB's OK but not the same object counts as OK
+    read.record(0, new Status("OK", "The operation completed successfully."), 0, 0, 1_000);
+    assertThat(read.statuses().snapshot()).containsExactly(Map.entry(Status.OK, 180_001L),
+        Map.entry(Status.ERROR, 4L), Map.entry(Status.NOT_FOUND, 20_000L), Map.entry(custom, 4L));
+    assertThat(read.statuses().total()).isEqualTo(200_009);
+    assertThat(read.statuses().failures()).isEqualTo(20_008);
+    assertThat(read.statuses().errors()).isEqualTo(8);
+  }
+
+  @Test
+  void prepareLikeCreatesWhatTheOtherRegistryUsedWithoutAnyFigure() {
+    MeasurementRegistry warm = new MeasurementRegistry(config(false, Set.of()), true, 4);
+    warm.operation(Operation.READ).record(1, Status.OK, 0, 0, 1_000);
+    warm.operation(Operation.READ).record(3, Status.ERROR, 0, 0, 1_000);
+    warm.named("READ-MODIFY-WRITE").ok().record(2, 5, 5);
+    MeasurementRegistry measured = new MeasurementRegistry(config(false, Set.of()), true, 4);
+
+    measured.prepareLike(warm);
+
+    LatencyChannel read = measured.operation(Operation.READ).ok();
+    assertThat(read.hasRecorder(1)).isTrue();
+    assertThat(read.hasRecorder(0)).isFalse();
+    assertThat(read.hasRecorder(3)).isFalse();
+    assertThat(measured.operation(Operation.READ).failures()).singleElement()
+        .satisfies(c -> assertThat(c.hasRecorder(3)).isTrue());
+    assertThat(measured.operations()).extracting(OperationMeasurement::name).contains("READ-MODIFY-WRITE");
+    assertThat(measured.named("READ-MODIFY-WRITE").ok().hasRecorder(2)).isTrue();
+    for (OperationMeasurement m : measured.operations()) {
+      assertThat(m.statuses().total()).as(m.name()).isZero();
+    }
+    assertThat(harvestAll(measured)).isEmpty();
+    // the recorders made ahead are the ones the threads then record into
+    measured.operation(Operation.READ).record(1, Status.OK, 0, 0, 2_000);
+    assertThat(harvestAll(measured).get("READ").service().getTotalCount()).isEqualTo(1);
+  }
+
   private static Map<String, ChannelTotals> harvestAll(MeasurementRegistry r) {
     IntervalHarvester h = new IntervalHarvester(r);
     h.harvest(0, 1000);
