@@ -3,7 +3,7 @@
 #
 # All run the same CoreWorkload from the same site.ycsb:core-0.17.0 jar against the same no-op store,
 # site.ycsb.BasicDB (basicdb.verbose=false): ycsb-driver (bin/ycsb, its shipped launcher) with its default
-# workload.instances=shared (one CoreWorkload for all threads, as upstream) and with workload.instances=per-thread,
+# workload.instances=per-thread and with workload.instances=shared (one CoreWorkload for all threads, as upstream),
 # upstream's site.ycsb.Client, and bench/WorkloadCeiling.java, which calls CoreWorkload.doTransaction in a tight
 # loop and measures nothing, one CoreWorkload per thread: no driver can beat it, so ceiling / upstream bounds the
 # ratio any driver can reach. Each
@@ -42,11 +42,11 @@ spread() {  # file of ops/s -> "median min-max", one sort
   printf '%s %.0f-%.0f\n' "$m" "$lo" "$hi"
 }
 
-printf '%-9s %7s %22s %22s %22s %22s %8s %8s %10s\n' workload threads "ycsb-driver" "per-thread" "YCSB 0.17.0" \
-  "ceiling" "ratio" "pt/up" "ceil/up"
+printf '%-9s %7s %22s %22s %22s %22s %8s %8s %10s\n' workload threads "ycsb-driver" "shared" "YCSB 0.17.0" \
+  "ceiling" "ratio" "sh/up" "ceil/up"
 for workload in $workloads; do
   for threads in $threads_list; do
-    : > "$out/ours"; : > "$out/perthread"; : > "$out/upstream"; : > "$out/ceiling"
+    : > "$out/shared"; : > "$out/perthread"; : > "$out/upstream"; : > "$out/ceiling"
     common=(-P "$here/workloads/$workload" -threads "$threads" -p recordcount=1000 -p basicdb.verbose=false
       -p operationcount=2000000000 -p maxexecutiontime=$((warmup + seconds)) -s -p status.interval=1)
     for _ in $(seq "$repeats"); do
@@ -54,7 +54,7 @@ for workload in $workloads; do
         "$here/bin/ycsb" run -db site.ycsb.BasicDB -P "$here/workloads/$workload" -threads "$threads" \
           -p recordcount=1000 -p basicdb.verbose=false -p operationcount=0 -p maxexecutiontime="$seconds" \
           -p warmup="${warmup}s" -p workload.instances="$instances" -p result.dir="$out/results" 2> /dev/null \
-          | sed -n 's/^\[OVERALL\], Throughput(ops\/sec), //p' >> "$out/$([ "$instances" = shared ] && echo ours || echo perthread)"
+          | sed -n 's/^\[OVERALL\], Throughput(ops\/sec), //p' >> "$out/$([ "$instances" = shared ] && echo shared || echo perthread)"
       done
       "$java" -cp "$dist/lib/*" site.ycsb.Client -t -db site.ycsb.BasicDB "${common[@]}" \
         > /dev/null 2> "$out/upstream.err" || true
@@ -62,16 +62,16 @@ for workload in $workloads; do
       "$java" -cp "$dist/lib/*" "$here/bench/WorkloadCeiling.java" "$here/workloads/$workload" "$threads" \
         "$warmup" "$seconds" recordcount=1000 basicdb.verbose=false >> "$out/ceiling"
     done
-    read -r ours ours_range < <(spread "$out/ours")
+    read -r shared shared_range < <(spread "$out/shared")
     read -r perthread perthread_range < <(spread "$out/perthread")
     read -r upstream upstream_range < <(spread "$out/upstream")
     read -r ceiling ceiling_range < <(spread "$out/ceiling")
     printf '%-9s %7d %10.0f %11s %10.0f %11s %10.0f %11s %10.0f %11s %8.2f %8.2f %10.2f\n' "$workload" "$threads" \
-      "$ours" "$ours_range" "$perthread" "$perthread_range" "$upstream" "$upstream_range" \
-      "$ceiling" "$ceiling_range" "$(awk -v a="$ours" -v b="$upstream" 'BEGIN {print a / b}')" \
-      "$(awk -v a="$perthread" -v b="$upstream" 'BEGIN {print a / b}')" "$(awk -v a="$ceiling" -v b="$upstream" 'BEGIN {print a / b}')"
+      "$perthread" "$perthread_range" "$shared" "$shared_range" "$upstream" "$upstream_range" \
+      "$ceiling" "$ceiling_range" "$(awk -v a="$perthread" -v b="$upstream" 'BEGIN {print a / b}')" \
+      "$(awk -v a="$shared" -v b="$upstream" 'BEGIN {print a / b}')" "$(awk -v a="$ceiling" -v b="$upstream" 'BEGIN {print a / b}')"
   done
 done
 echo "ops/s after ${warmup} s of warm-up over ${seconds} s, median and min-max of ${repeats}; ratio: ycsb-driver"
-echo "(workload.instances=shared, the default) / YCSB 0.17.0; pt/up: ycsb-driver with workload.instances=per-thread /"
+echo "(workload.instances=per-thread, the default) / YCSB 0.17.0; sh/up: ycsb-driver with workload.instances=shared /"
 echo "YCSB 0.17.0; ceil/up: the ceiling (CoreWorkload alone, nothing measured) / YCSB 0.17.0, the most any driver can reach"

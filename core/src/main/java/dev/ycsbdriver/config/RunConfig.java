@@ -113,11 +113,11 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
       "the longest warmup=auto; a run that is not steady by then is measured anyway, with a warning; 1s to 1h")
       .duration(Duration.ofSeconds(1), Duration.ofHours(1));
 
-  public static final PropertySpec WORKLOAD_INSTANCES = PropertySpec.of("workload.instances", "shared", "",
-      "run only: shared keeps one CoreWorkload for all client threads, as upstream YCSB does; per-thread gives "
-          + "each thread its own where that draws the same operations (no inserts; requestdistribution uniform, "
-          + "zipfian, hotspot or exponential), sparing the threads its shared generators: faster with a no-op "
-          + "store on several cores, slower against PostgreSQL on 2 cores")
+  public static final PropertySpec WORKLOAD_INSTANCES = PropertySpec.of("workload.instances", "per-thread", "",
+      "run only: per-thread gives each client thread its own CoreWorkload where that draws the same operations "
+          + "(no inserts; requestdistribution uniform, zipfian, hotspot or exponential; otherwise they share one), "
+          + "sparing the threads the contention on its shared generators; shared keeps one for all threads, as "
+          + "upstream YCSB does")
       .choice("shared", "per-thread");
   public static final PropertySpec THREAD_KIND = PropertySpec.of("threadkind", "platform", "",
       "what the client threads run on: platform (one kernel thread each, as upstream YCSB) or virtual (Java 21+: "

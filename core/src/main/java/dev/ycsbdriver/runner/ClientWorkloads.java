@@ -19,12 +19,16 @@ import site.ycsb.WorkloadException;
  * With the no-op {@code site.ycsb.BasicDB}, CoreWorkload alone in a loop on 64 threads and 2 cores did 6.2M
  * operations per second shared and 17.9M per thread ({@code bench/WorkloadCeiling.java}).
  *
- * <p>Why not by default: against PostgreSQL on the same 2 cores (workload C, 64 threads, PostgreSQL on
- * loopback), per-thread instances cost the client threads more CPU, not less: in alternating runs (2026-11-25)
- * shared reached 11.3k-14.1k operations per second at 23-24 µs of client-thread user time per operation, per
- * thread 7.5k-13.6k at 24-45 µs. Where the client threads mostly wait for the store the generators are not
- * contended, and the cause of the loss was not found; so {@code shared}, upstream's behaviour, is the default
- * and {@code per-thread} is asked for.
+ * <p>Why by default (since 2026-11-26; upstream shares one): with the no-op store, on 64 threads and 2 cores, per
+ * thread did 11.1M operations per second on workload A against 5.2M shared (30 s of warm-up,
+ * {@code bench/driver-overhead.sh}); against PostgreSQL on the same machine per thread was 4-9% faster on C at 5-15%
+ * less client CPU per operation (three alternating pairs) and the same on A with {@code warmup=auto} (three pairs,
+ * 22.7k-24.1k against 22.9k-24.8k operations per second). An earlier finding, per thread costing the client more CPU
+ * against PostgreSQL, was the JIT: with a fixed 20 s warm-up on a saturated 2-core machine, C2 had in some runs not
+ * yet compiled the client's hot path ({@code -XX:+PrintCompilation}: {@code MeasuredDb.read},
+ * CoreWorkload's generators, the loop, all compiled in the first seconds of the measured time), which happened to
+ * the shared mode as well; with {@code warmup=auto} neither mode showed it. {@code workload.instances=shared}
+ * restores upstream's behaviour.
  *
  * <p>Why it draws the same operations: CoreWorkload's random numbers come from {@code ThreadLocalRandom}
  * ({@code site.ycsb.Utils.random()}), a stream per thread whether the generators are shared or not, and a
@@ -41,7 +45,7 @@ import site.ycsb.WorkloadException;
  *       {@code sequential} is one counter for all threads, and {@code latest} follows the insert sequence;
  *   <li>more than one thread runs.
  * </ul>
- * Otherwise, and always with {@code workload.instances=shared} (the default), the threads share one instance.
+ * Otherwise, and always with {@code workload.instances=shared}, the threads share one instance.
  *
  * <p>Thread-safety: created and stopped by the runner; each thread reads only its own instance.
  */

@@ -110,9 +110,10 @@ class ClientWorkloadsTest {
 
   @Test
   void theResultSaysWhichTheThreadsDrewFrom() throws Exception {
-    // workload, workload.instances asked for (null: the default), what the result says
+    // workload, workload.instances asked for (null: the default, per-thread), what the result says
     for (String[] c : new String[][] {
-        {"workloadc", "per-thread", "per-thread"}, {"workloadd", "per-thread", "shared"}, {"workloadc", null, "shared"}}) {
+        {"workloadc", "per-thread", "per-thread"}, {"workloadd", "per-thread", "shared"}, {"workloadc", null, "per-thread"},
+        {"workloadd", null, "shared"}, {"workloadc", "shared", "shared"}}) {
       List<String> args = new ArrayList<>(List.of("run", "-db", "site.ycsb.BasicDB", "-P",
           Resources.path("/golden/workloads/" + c[0]).toString(), "-threads", "4", "-p", "operationcount=2000",
           "-p", "basicdb.verbose=false", "-p", "result.dir=" + results));
@@ -128,8 +129,12 @@ class ClientWorkloadsTest {
       } else {
         assertThat(run.err()).doesNotContain("Workload: one CoreWorkload per client thread");
       }
-      if (c[1] != null && c[2].equals("shared")) {
+      String asked = c[1] == null ? "per-thread" : c[1];  // the default
+      if (asked.equals("per-thread") && c[2].equals("shared")) {
         assertThat(run.err()).contains("Workload: one workload shared by the client threads: inserts");
+      }
+      if (asked.equals("shared")) {
+        assertThat(run.err()).doesNotContain("Workload: ");
       }
     }
   }
