@@ -184,6 +184,10 @@ run_driver() {  # binding workload -> "ops/s us/op sys-us/op result-us/op"
   else
     creds=(-p mysql.url="jdbc:mysql://$my_host:$my_port/$my_db" -p mysql.user="$my_user" -p mysql.password="$my_password")
   fi
+  # emptied here, not by the redirection below: that runs in the background child, and the wait for "Warm-up done"
+  # could read the previous run's file before the child truncated it, placing the window at the launch (every run
+  # but the first: its CPU per operation then took in start-up and JIT compilation, up to 1.5 times the real one)
+  : > "$out/driver.err"
   # bin/ycsb execs the JVM: $! is the driver's own process
   "$here/bin/ycsb" run "$binding" -P "$here/workloads/workload$w" -threads "$threads" "${creds[@]}" \
     -p recordcount="$records" -p operationcount=0 -p maxexecutiontime="$seconds" -p warmup="${warmup}s" \
