@@ -68,13 +68,18 @@ public final class WorkloadMeasurements extends Measurements {
   @Override
   public void measure(String operation, int latencyMicros) {
     ScheduledThread t = ScheduledThread.current();
-    ok(t, operation).recordService(t == null ? -1 : t.slot(), latencyMicros);
+    ok(t, operation).recordService(slotOf(t), latencyMicros);
   }
 
   @Override
   public void measureIntended(String operation, int latencyMicros) {
     ScheduledThread t = ScheduledThread.current();
-    ok(t, operation).recordIntended(t == null ? -1 : t.slot(), latencyMicros);
+    ok(t, operation).recordIntended(slotOf(t), latencyMicros);
+  }
+
+  /** @return client thread {@code t}'s slot, or -1 when the caller is not a client thread ({@code t} null) */
+  private static int slotOf(ScheduledThread t) {
+    return t == null ? -1 : t.slot();
   }
 
   private MeasurementRegistry registryOf(ScheduledThread t) {
@@ -89,6 +94,6 @@ public final class WorkloadMeasurements extends Measurements {
   @Override
   public void reportStatus(String operation, Status status) {
     ScheduledThread t = ScheduledThread.current();
-    registryOf(t).named(operation).statuses().increment(t == null ? -1 : t.slot(), status);
+    registryOf(t).named(operation).statuses().increment(slotOf(t), status);
   }
 }
