@@ -27,8 +27,10 @@ import java.util.Objects;
  * @param description one sentence for humans
  * @param kind what a valid value looks like; {@link Kind#TEXT} accepts anything
  * @param min smallest valid value, inclusive: a number for {@link Kind#INTEGER} and {@link Kind#NUMBER},
- *     milliseconds for {@link Kind#DURATION}; unused otherwise
- * @param max largest valid value, inclusive, in the same unit as {@code min}
+ *     milliseconds for {@link Kind#DURATION}; for {@link Kind#IDENTIFIER} the number of dot-separated parts
+ *     allowed (1, or 2 for {@code schema.name}); unused otherwise
+ * @param max largest valid value, inclusive, in the same unit as {@code min}; for {@link Kind#IDENTIFIER} the
+ *     longest part in characters
  * @param choices the valid values of a {@link Kind#CHOICE}, lower case; empty for other kinds
  */
 public record PropertySpec(String key, String defaultValue, String unit, String description, Kind kind,
@@ -47,7 +49,9 @@ public record PropertySpec(String key, String defaultValue, String unit, String 
     /** A duration such as {@code 500ms} or {@code 2m}, in [min, max] milliseconds. */
     DURATION,
     /** One of {@code choices}, any case. */
-    CHOICE
+    CHOICE,
+    /** A name that goes into a query unquoted: {@link Identifier}'s rule, with min parts and max characters a part. */
+    IDENTIFIER
   }
 
   /**
@@ -118,6 +122,15 @@ public record PropertySpec(String key, String defaultValue, String unit, String 
    */
   public PropertySpec choice(String... values) {
     return new PropertySpec(key, defaultValue, unit, description, Kind.CHOICE, 0, 0, List.of(values));
+  }
+
+  /**
+   * @param parts dot-separated parts allowed: 1, or 2 for {@code schema.name}
+   * @param maxLength the longest part, in characters
+   * @return this key as a name by {@link Identifier}'s rule
+   */
+  public PropertySpec identifier(int parts, int maxLength) {
+    return new PropertySpec(key, defaultValue, unit, description, Kind.IDENTIFIER, parts, maxLength, List.of());
   }
 
   /** @return {@link #min()} as a whole number, for {@link Kind#INTEGER} */

@@ -152,6 +152,20 @@ public final class Settings {
   }
 
   /**
+   * @return the value of {@code spec}, a {@link PropertySpec.Kind#IDENTIFIER}, trimmed, or the default
+   * @throws ConfigException if the value is not a name by {@link Identifier}'s rule
+   */
+  public String getIdentifier(PropertySpec spec) throws ConfigException {
+    requireKind(spec, PropertySpec.Kind.IDENTIFIER);
+    String v = getTrimmed(spec);
+    String problem = v == null ? null : Identifier.problem(v, (int) spec.minLong(), (int) spec.maxLong());
+    if (problem != null) {
+      throw new ConfigException(spec.key() + ": " + problem);
+    }
+    return v;
+  }
+
+  /**
    * Checks the value of {@code spec} against its kind and range, when it is set; a {@link PropertySpec.Kind#TEXT}
    * is left to its owner.
    *
@@ -167,6 +181,7 @@ public final class Settings {
       case FLAG -> getBoolean(spec);
       case DURATION -> getDuration(spec);
       case CHOICE -> getChoice(spec);
+      case IDENTIFIER -> getIdentifier(spec);
       case TEXT -> {
       }
       default -> throw new IllegalStateException("unknown kind " + spec.kind());

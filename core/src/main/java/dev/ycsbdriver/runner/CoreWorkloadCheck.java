@@ -1,6 +1,8 @@
 package dev.ycsbdriver.runner;
 
 import static dev.ycsbdriver.runner.CoreWorkloadKeys.DATA_INTEGRITY;
+import static dev.ycsbdriver.runner.CoreWorkloadKeys.FIELD_COUNT;
+import static dev.ycsbdriver.runner.CoreWorkloadKeys.FIELD_NAME_PREFIX;
 import static dev.ycsbdriver.runner.CoreWorkloadKeys.FIELD_LENGTH;
 import static dev.ycsbdriver.runner.CoreWorkloadKeys.FIELD_LENGTH_DISTRIBUTION;
 import static dev.ycsbdriver.runner.CoreWorkloadKeys.FIELD_LENGTH_HISTOGRAM;
@@ -11,6 +13,7 @@ import static dev.ycsbdriver.runner.CoreWorkloadKeys.PROPORTIONS;
 import static dev.ycsbdriver.runner.CoreWorkloadKeys.REQUEST_DISTRIBUTION;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.Identifier;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.RunConfig;
 import dev.ycsbdriver.config.Settings;
@@ -60,6 +63,7 @@ final class CoreWorkloadCheck {
           + "), got " + settings.getLong(MIN_SCAN_LENGTH));
     }
     checkInsertRange(settings);
+    checkFieldNames(settings);
     if (settings.getChoice(REQUEST_DISTRIBUTION).equals("zipfian") && !settings.contains(RunConfig.OPERATION_COUNT.key())) {
       throw new ConfigException(RunConfig.OPERATION_COUNT.key() + ": required with requestdistribution=zipfian "
           + "(CoreWorkload sizes its key space with it), got none; 0 runs until maxexecutiontime");
@@ -68,6 +72,16 @@ final class CoreWorkloadCheck {
       checkProportions(settings, warnings);
     }
     return warnings;
+  }
+
+  /** The last field's name, the prefix and its number, is a column name in SQL stores: it must fit the limit too. */
+  private static void checkFieldNames(Settings settings) throws ConfigException {
+    String prefix = settings.getIdentifier(FIELD_NAME_PREFIX);
+    String last = prefix + (settings.getLong(FIELD_COUNT) - 1);
+    if (last.length() > Identifier.MAX_LENGTH) {
+      throw new ConfigException(FIELD_NAME_PREFIX.key() + ": the last field's name must be at most "
+          + Identifier.MAX_LENGTH + " characters, got " + last + " (" + last.length() + ")");
+    }
   }
 
   /** CoreWorkload ends the JVM with status -1 when the insert range runs past recordcount. */

@@ -1,5 +1,6 @@
 package dev.ycsbdriver.runner;
 
+import dev.ycsbdriver.config.Identifier;
 import dev.ycsbdriver.config.PropertySpec;
 import java.util.List;
 
@@ -15,11 +16,14 @@ import java.util.List;
 public final class CoreWorkloadKeys {
   private static final long INT_MAX = Integer.MAX_VALUE;
 
-  public static final PropertySpec TABLE = PropertySpec.of("table", "usertable", "", "name of the table");
+  public static final PropertySpec TABLE = PropertySpec.of("table", "usertable", "",
+      "name of the table: letters, digits and _, at most 63 characters, optionally schema.table")
+      .identifier(2, Identifier.MAX_LENGTH);
   public static final PropertySpec FIELD_COUNT = PropertySpec.of("fieldcount", "10", "fields",
       "fields per record, at least 1").integer(1, INT_MAX);
   public static final PropertySpec FIELD_NAME_PREFIX = PropertySpec.of("fieldnameprefix", "field", "",
-      "field names are this prefix and a number: field0, field1, ...");
+      "field names are this prefix and a number: field0, field1, ...; letters, digits and _")
+      .identifier(1, Identifier.MAX_LENGTH);
   public static final PropertySpec FIELD_LENGTH = PropertySpec.of("fieldlength", "100", "bytes",
       "length of a field; the maximum for uniform and zipfian lengths").integer(0, INT_MAX);
   public static final PropertySpec MIN_FIELD_LENGTH = PropertySpec.of("minfieldlength", "1", "bytes",

@@ -131,6 +131,28 @@ class PreflightTest {
   }
 
   @Test
+  void tableAndFieldNamesThatWouldBeSqlAreRefusedBeforeAnythingRuns() throws Exception {
+    Settings s = Settings.of(Map.of("workload", "site.ycsb.workloads.CoreWorkload"));
+    for (String table : List.of("x(YCSB_KEY text primary key);drop table victim;--", "t3, victim", "a-b", "t;")) {
+      assertThatThrownBy(() -> Preflight.check(s.with("table", table), BASIC, Phase.LOAD)).as(table)
+          .isInstanceOf(ConfigException.class)
+          .hasMessageStartingWith("table: must be a name of ASCII letters, digits and _, starting with a letter or _, "
+              + "at most 63 characters (or schema.name), got '" + table + "'");
+    }
+    assertThatThrownBy(() -> Preflight.check(s.with("fieldnameprefix", "f;--"), BASIC, Phase.LOAD))
+        .hasMessageStartingWith("fieldnameprefix: must be a name");
+    assertThatThrownBy(() -> Preflight.check(s.with("fieldnameprefix", "f".repeat(61)).with("fieldcount", "1000"),
+        BASIC, Phase.LOAD)).hasMessage("fieldnameprefix: the last field's name must be at most 63 characters, got "
+        + "f".repeat(61) + "999 (64)");
+    assertThat(Preflight.check(s.with("fieldnameprefix", "f".repeat(60)).with("fieldcount", "1000"), BASIC,
+        Phase.LOAD)).isEmpty();
+    for (String table : List.of("usertable", "public.usertable", "T_1", " usertable ")) {
+      assertThat(Preflight.check(s.with("table", table).with("fieldnameprefix", "f_"), BASIC, Phase.LOAD)).as(table)
+          .isEmpty();
+    }
+  }
+
+  @Test
   void aCustomWorkloadsOwnKeysPassAndItsValuesAreNotCheckedAsCoreWorkloads() throws Exception {
     Settings s = Settings.of(Map.of("workload", "site.ycsb.workloads.TimeSeriesWorkload", "readproportion", "0",
         "updateproportion", "0", "mykey", "1"));

@@ -313,6 +313,7 @@ public abstract class BindingContract {
         case INTEGER -> spec.maxLong() == Long.MAX_VALUE ? "x" : Long.toString(spec.maxLong() + 1);
         case NUMBER, FLAG, CHOICE -> "no-such-value";
         case DURATION -> "12 parsecs";
+        case IDENTIFIER -> "x;drop table y";
         case TEXT -> throw new AssertionError("filtered out");
       };
       CliRun run = cli("run", "workloada", Map.of(spec.key(), bad));

@@ -1,5 +1,7 @@
 package dev.ycsbdriver.binding.jdbc;
 
+import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.Identifier;
 import java.util.BitSet;
 import java.util.Collection;
 import java.util.List;
@@ -13,6 +15,10 @@ import java.util.stream.IntStream;
  *
  * <p>Field names come from CoreWorkload's {@code fieldnameprefix} (default {@code field}) and
  * {@code fieldcount} (default 10); field {@code field3} is column {@code FIELD3}.
+ *
+ * <p>The table name and the field prefix go into every statement unquoted, so both must be names by
+ * {@link Identifier}'s rule (the key registry refuses other values before anything runs; this class refuses
+ * them again, so no statement is ever built from one).
  *
  * <p>Immutable and thread-safe.
  */
@@ -28,18 +34,35 @@ public final class UserTable {
    * @param name the table name, e.g. {@code usertable}
    * @param fieldPrefix the prefix of field names, e.g. {@code field}
    * @param fieldCount number of fields, at least 1
+   * @throws IllegalArgumentException when the name (or {@code schema.name}) or a field name is not a name by
+   *     {@link Identifier}'s rule
    */
   public UserTable(String name, String fieldPrefix, int fieldCount) {
+    String tableProblem = Identifier.problem(name, 2, Identifier.MAX_LENGTH);
+    if (tableProblem != null) {
+      throw new IllegalArgumentException("table: " + tableProblem);
+    }
+    String fieldProblem = Identifier.problem(fieldPrefix + Math.max(0, fieldCount - 1), 1, Identifier.MAX_LENGTH);
+    if (fieldProblem != null) {
+      throw new IllegalArgumentException("fieldnameprefix: " + fieldProblem);
+    }
     this.name = name;
     this.fieldPrefix = fieldPrefix;
     this.fields = IntStream.range(0, fieldCount).mapToObj(i -> fieldPrefix + i).toList();
   }
 
-  /** @return the table of the workload's {@code table}, {@code fieldnameprefix} and {@code fieldcount} */
-  public static UserTable of(Properties workload) {
-    return new UserTable(workload.getProperty("table", "usertable"),
-        workload.getProperty("fieldnameprefix", "field"),
-        Integer.parseInt(workload.getProperty("fieldcount", "10").trim()));
+  /**
+   * @return the table of the workload's {@code table}, {@code fieldnameprefix} and {@code fieldcount}
+   * @throws ConfigException when the table name or a field name is not a name by {@link Identifier}'s rule
+   */
+  public static UserTable of(Properties workload) throws ConfigException {
+    try {
+      return new UserTable(workload.getProperty("table", "usertable").trim(),
+          workload.getProperty("fieldnameprefix", "field").trim(),
+          Integer.parseInt(workload.getProperty("fieldcount", "10").trim()));
+    } catch (IllegalArgumentException e) {
+      throw new ConfigException(e.getMessage(), e);
+    }
   }
 
   /** @return the table name */

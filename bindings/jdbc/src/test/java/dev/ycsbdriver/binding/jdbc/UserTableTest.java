@@ -29,6 +29,34 @@ class UserTableTest {
   }
 
   @Test
+  void noStatementIsBuiltFromATableNameThatIsNotAName() {
+    for (String name : List.of("x(YCSB_KEY text primary key);drop table victim;--", "t3, victim", "a b",
+        "\"quoted\"", "`t`", "t--", "1t", "", "s.t.u", "t\n", "a".repeat(64))) {
+      assertThatThrownBy(() -> new UserTable(name, "field", 3)).as(name)
+          .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("table: must be a name of ASCII");
+    }
+    Properties p = new Properties();
+    p.setProperty("table", "t3, victim");
+    assertThatThrownBy(() -> UserTable.of(p)).isInstanceOf(dev.ycsbdriver.config.ConfigException.class)
+        .hasMessageContaining("got 't3, victim'");
+  }
+
+  @Test
+  void schemaQualifiedAndLongestNamesAreAccepted() {
+    assertThat(new UserTable("public.usertable", "field", 1).deleteSql())
+        .isEqualTo("DELETE FROM public.usertable WHERE YCSB_KEY = ?");
+    assertThat(new UserTable("_T" + "a".repeat(61), "f_", 2).name()).hasSize(63);
+  }
+
+  @Test
+  void fieldNamesThatAreNotNamesAreRefused() {
+    assertThatThrownBy(() -> new UserTable("usertable", "f)); drop table victim; --", 3))
+        .hasMessageStartingWith("fieldnameprefix: must be a name");
+    assertThatThrownBy(() -> new UserTable("usertable", "f".repeat(62), 11))
+        .hasMessageStartingWith("fieldnameprefix: must be a name");
+  }
+
+  @Test
   void fieldsOutsideTheTableAreRejected() {
     assertThat(table.indexOf("field3")).isEqualTo(-1);
     assertThat(table.indexOf("field01")).isEqualTo(-1);
@@ -38,7 +66,7 @@ class UserTableTest {
   }
 
   @Test
-  void tableComesFromTheWorkloadsProperties() {
+  void tableComesFromTheWorkloadsProperties() throws Exception {
     Properties p = new Properties();
     p.setProperty("table", "t1");
     p.setProperty("fieldcount", "2");
