@@ -88,7 +88,12 @@ public final class Main implements Runnable {
               + "--help shows the usage)");
           return EXIT_USAGE;
         });
-    return commandLine.execute(args);
+    try {
+      return commandLine.execute(args);
+    } catch (OutOfMemoryError e) {
+      // picocli passes errors on; left to the JVM, the stack trace is printed and the non-daemon threads keep it alive
+      return fail(cli, e);
+    }
   }
 
   private static String subcommand(CommandLine cmd) {
@@ -107,6 +112,9 @@ public final class Main implements Runnable {
     } else if (e instanceof CommandLine.ParameterException) {
       code = EXIT_USAGE;
       message = e.getMessage();
+    } else if (outOfMemory(e) != null) {
+      code = EXIT_RUN_FAILED;
+      message = outOfMemoryMessage(outOfMemory(e));
     } else {
       code = EXIT_RUN_FAILED;
       message = "internal error: " + e + (cli.verbose() ? "" : " (run with -v for the stack trace)");
@@ -116,6 +124,28 @@ public final class Main implements Runnable {
       e.printStackTrace(cli.err());
     }
     return code;
+  }
+
+  /** @return the {@link OutOfMemoryError} that {@code e} is or was caused by, or null */
+  private static OutOfMemoryError outOfMemory(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof OutOfMemoryError oom) {
+        return oom;
+      }
+    }
+    return null;
+  }
+
+  /** @return one line on what ran out and what to change */
+  static String outOfMemoryMessage(OutOfMemoryError e) {
+    String what = e.getMessage() == null ? "" : e.getMessage();
+    if (what.contains("native thread")) {
+      return "out of threads: the JVM could not create a thread (" + what + "); lower threadcount, or raise the "
+          + "limit that stopped it (ulimit -u, kernel.pid_max, kernel.threads-max, vm.max_map_count)";
+    }
+    return "out of memory: " + (what.isEmpty() ? "the JVM ran out of memory" : what) + " (this JVM may use "
+        + Runtime.getRuntime().maxMemory() / (1024 * 1024) + " MiB of heap); lower threadcount, fieldcount, "
+        + "fieldlength or recordcount (for a store in the driver's memory), or raise the heap with -jvm-args=-Xmx<size>";
   }
 
   /** Creates the commands with the invocation's shared state. */

@@ -20,8 +20,9 @@ import site.ycsb.workloads.CoreWorkload;
 /**
  * Checks a command's whole configuration before anything runs (no directory created, no thread, no
  * connection): every key against the one registry of declared keys ({@link #registry}), every declared
- * value against its kind and range, the measurement keys, and CoreWorkload's values together
- * ({@link CoreWorkloadCheck}).
+ * value against its kind and range, the measurement keys, CoreWorkload's values together
+ * ({@link CoreWorkloadCheck}), and the threads and records against the JVM's and the machine's limits
+ * ({@link ResourceLimits}).
  *
  * <p>Leniency: with a custom {@code -db} class (anything but {@code site.ycsb.BasicDB}) or a workload
  * class that is not CoreWorkload, a near miss outside the driver's namespaces is a warning, since such a
@@ -110,7 +111,31 @@ public final class Preflight {
     if (coreWorkload) {
       warnings.addAll(CoreWorkloadCheck.check(settings, phase));
     }
+    if (workload != null) {
+      checkResources(settings, phase, coreWorkload, ResourceLimits.ofThisMachine());
+    }
     return warnings;
+  }
+
+  /**
+   * Client threads and CoreWorkload's records against what the JVM and the machine allow; other workloads'
+   * records are their own business, so only their threads are checked.
+   *
+   * @throws ConfigException naming the key and the limit when the run cannot fit
+   */
+  static void checkResources(Settings settings, Phase phase, boolean coreWorkload, ResourceLimits limits)
+      throws ConfigException {
+    RunConfig config = RunConfig.from(settings, phase);
+    long fields = 1;
+    long fieldBytes = 0;
+    if (coreWorkload) {
+      fields = settings.getLong(CoreWorkloadKeys.FIELD_COUNT);
+      String lengths = settings.getChoice(CoreWorkloadKeys.FIELD_LENGTH_DISTRIBUTION);
+      fieldBytes = lengths.equals("constant") ? settings.getLong(CoreWorkloadKeys.FIELD_LENGTH)
+          : lengths.equals("histogram") ? 0
+          : Math.min(settings.getLong(CoreWorkloadKeys.MIN_FIELD_LENGTH), settings.getLong(CoreWorkloadKeys.FIELD_LENGTH));
+    }
+    limits.check(config.effectiveThreadCount(), !config.threadKind().equals("virtual"), fields, fieldBytes);
   }
 
   /** @return the workload as the owner of its keys, or null when it declares none */

@@ -175,12 +175,30 @@ public final class Runner {
     if (kind == ThreadKind.VIRTUAL) {
       request.err().println("Client threads: " + threads + " virtual threads (threadkind=virtual).");
     }
-    for (int i = 0; i < threads; i++) {
-      long quota = config.operationCount() / threads + (i < config.operationCount() % threads ? 1 : 0);
-      clients.add(new ClientThread(i, threads, binding.newDb(), workload.forThread(i), props, load, quota, stop,
-          config.spinSleep(), gates, registry, kind));
+    int started = 0;
+    try {
+      for (int i = 0; i < threads; i++) {
+        long quota = config.operationCount() / threads + (i < config.operationCount() % threads ? 1 : 0);
+        clients.add(new ClientThread(i, threads, binding.newDb(), workload.forThread(i), props, load, quota, stop,
+            config.spinSleep(), gates, registry, kind));
+      }
+      for (ClientThread c : clients) {
+        c.start();
+        started++;
+      }
+    } catch (OutOfMemoryError e) {
+      // the JVM's word for a thread the kernel would not create, too: ulimit -u, pid_max, memory for its stack
+      guard.abort(clients, gates);
+      String error = started > 0 || clients.size() == threads
+          ? "could not start client thread " + (started + 1) + " of " + threads + " (" + e.getMessage()
+              + "); lower threadcount, or raise the limit that stopped it (ulimit -u, kernel.pid_max, "
+              + "kernel.threads-max, vm.max_map_count, memory)"
+          : "could not create client thread " + (clients.size() + 1) + " of " + threads + " (" + e.getMessage()
+              + "); lower threadcount, or raise the heap with -jvm-args=-Xmx<size>";
+      String dbClass = clients.isEmpty() ? binding.getClass().getName() : clients.get(0).db().getClass().getName();
+      return notRun(measurement, cpuInterval, machine, dbClass, binding.serverFacts(),
+          new Outcome(Outcome.Status.FAILED, List.of(error + ": no operation ran, nothing was measured")), error);
     }
-    clients.forEach(ClientThread::start);
     if (!guard.awaitConnecting(gates.ready()) || stop.requested()) {
       guard.abort(clients, gates);
       long connected = clients.stream().filter(c -> c.initReturned() && c.initFailure() == null).count();
@@ -348,7 +366,17 @@ public final class Runner {
                                            String dbClass, ServerFacts server, String where) {
     String why = guard.stoppedWhileConnecting();
     String error = why + " (" + where + "): no operation ran, nothing was measured";
-    Outcome outcome = new Outcome(Outcome.Status.INTERRUPTED, List.of(error));
+    return notRun(measurement, cpuInterval, machine, dbClass, server,
+        new Outcome(Outcome.Status.INTERRUPTED, List.of(error)), why);
+  }
+
+  /**
+   * The report of a phase that ended before its clock started: no operations.
+   *
+   * @param why why nothing ran, for the CPU summary
+   */
+  private RunReport notRun(MeasurementConfig measurement, Duration cpuInterval, MachineFacts machine, String dbClass,
+                           ServerFacts server, Outcome outcome, String why) {
     return new RunReport(ToolVersion.get(), request.bindingName(), request.workloadName(), dbClass, config,
         request.settings(), measurement, phaseStart, Instant.now(), 0, 0, config.operationCount(), List.of(),
         GcStats.read(), CpuSummary.unavailable("nothing ran: " + why, cpuInterval.toMillis()), server, machine,
