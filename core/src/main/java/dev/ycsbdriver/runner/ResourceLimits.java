@@ -81,10 +81,10 @@ public record ResourceLimits(long maxHeapBytes, long pidMax, long threadsMax, lo
     double heap = names + threads * perThread;
     if (heap > maxHeapBytes) {
       String key = fieldCount * (fieldBytes + FIELD_ENTRY_BYTES) > THREAD_HEAP_BYTES ? "fieldcount" : "threadcount";
-      throw new ConfigException(String.format(Locale.ROOT, "%s: %d client threads with records of %d fields of at "
+      throw new ConfigException(String.format(Locale.ROOT, "%s: %d client %s with records of %d fields of at "
           + "least %d bytes need at least %s of heap (%s per thread for one record in flight, %s of field names), "
           + "and this JVM may use %s; lower threadcount, fieldcount or fieldlength, or raise the heap with "
-          + "-jvm-args=-Xmx<size>", key, threads, fieldCount, fieldBytes, mib(heap), mib(perThread), mib(names),
+          + "-jvm-args=-Xmx<size>", key, threads, threads == 1 ? "thread" : "threads", fieldCount, fieldBytes, mib(heap), mib(perThread), mib(names),
           mib(maxHeapBytes)));
     }
   }

@@ -53,7 +53,7 @@ class ResourceLimitsTest {
   @Test
   void recordsThatCannotFitTheHeapAreRefusedNamingFieldcount() {
     assertThatThrownBy(() -> SMALL.check(1, true, 1_000_000_000, 100)).isInstanceOf(ConfigException.class)
-        .hasMessageStartingWith("fieldcount: 1 client threads with records of 1000000000 fields of at least 100 bytes "
+        .hasMessageStartingWith("fieldcount: 1 client thread with records of 1000000000 fields of at least 100 bytes "
             + "need at least 167,847 MiB of heap")
         .hasMessageEndingWith("and this JVM may use 256 MiB; lower threadcount, fieldcount or fieldlength, or raise "
             + "the heap with -jvm-args=-Xmx<size>");
@@ -96,7 +96,7 @@ class ResourceLimitsTest {
     Settings wide = Settings.of(Map.of("workload", "site.ycsb.workloads.CoreWorkload", "fieldcount", "1000000",
         "fieldlength", "1000"));
     assertThatThrownBy(() -> Preflight.checkResources(wide, Phase.LOAD, true, SMALL))
-        .hasMessageStartingWith("fieldcount: 1 client threads with records of 1000000 fields of at least 1000 bytes");
+        .hasMessageStartingWith("fieldcount: 1 client thread with records of 1000000 fields of at least 1000 bytes");
     // uniform lengths may be as short as minfieldlength
     Preflight.checkResources(wide.with("fieldlengthdistribution", "uniform"), Phase.LOAD, true, SMALL);
   }

@@ -3,6 +3,7 @@ package dev.ycsbdriver.binding.postgres;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ycsbdriver.testing.CliRun;
+import dev.ycsbdriver.testing.TableNameInjections;
 import dev.ycsbdriver.testing.PrivatePostgres;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -27,17 +28,12 @@ class PostgresTableNameIT {
         st.execute("CREATE TABLE victim (id int)");
         st.execute("INSERT INTO victim VALUES (1)");
       }
-      List<List<String>> injections = List.of(
-          List.of("table=x(YCSB_KEY text primary key);drop table victim;--", "createtable=true"),
-          List.of("table=t3, victim", "droptable=true"),
-          List.of("table=usertable", "fieldnameprefix=f text);drop table victim;--", "createtable=true"));
-      for (List<String> injection : injections) {
+      for (List<String> injection : TableNameInjections.ALL) {
         CliRun run = CliRun.of(CliRun.args("load", "postgres", "workloada", "postgres.url=" + pg.url(),
-            "postgres.user=" + pg.user(), "recordcount=5", "result.dir=" + RESULTS, injection.get(0),
-            injection.get(1)));
+            "postgres.user=" + pg.user(), "recordcount=5", "result.dir=" + RESULTS, injection.get(0), injection.get(1)));
         assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
         assertThat(run.errLines()).as(run.toString()).hasSize(1);
-        assertThat(run.errLines().get(0)).as(run.toString()).matches("ycsb: (table|fieldnameprefix): must be a name .*")
+        assertThat(run.errLines().get(0)).as(run.toString()).matches(TableNameInjections.REFUSAL)
             .doesNotContain("\tat ");
       }
       try (Connection c = DriverManager.getConnection(pg.url(), pg.user(), ""); Statement st = c.createStatement();
