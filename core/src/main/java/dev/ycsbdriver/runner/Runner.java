@@ -74,6 +74,8 @@ public final class Runner {
   /** What the client threads ran on ({@link ThreadKind#label()}); null until the binding is open. */
   private String threadKind;
   private Instant phaseStart;
+  /** Why the run stopped when the heap was nearly full ({@link HeapWatch}); null otherwise. */
+  private String heapFull;
 
   /** @param request what to run */
   public Runner(RunRequest request) {
@@ -320,6 +322,11 @@ public final class Runner {
       }
     }
     Outcome outcome = RunOutcomes.decide(config, clients, leftBehind, registry, stop, opsDone, warnings);
+    if (heapFull != null) {
+      List<String> stopped = new ArrayList<>(outcome.errors());
+      stopped.add(0, heapFull + "; the figures cover the run up to the stop");
+      outcome = new Outcome(Outcome.Status.FAILED, stopped);
+    }
     return new RunReport(ToolVersion.get(), request.bindingName(), request.workloadName(), clients.get(0).db().getClass().getName(), config,
         request.settings(), measurement, start, start.plusNanos(endNanos - startNanos),
         runtimeMillis, opsDone, config.operationCount(),
@@ -395,6 +402,7 @@ public final class Runner {
     long deadline = config.maxExecutionTime().isZero() ? Long.MAX_VALUE
         : startNanos + config.maxExecutionTime().toNanos();
     CountDownLatch waitingFor = gates.operationsEnded();
+    HeapWatch heap = new HeapWatch();
     while (true) {
       if (awaitSlice(waitingFor)) {
         if (waitingFor == gates.done()) {
@@ -406,6 +414,13 @@ public final class Runner {
         continue;
       }
       if (stop.requested()) {
+        break;
+      }
+      String full = heap.exhausted();
+      if (full != null) {
+        heap.release();
+        stop.request(StopSignal.Reason.OUT_OF_MEMORY);
+        heapFull = full;
         break;
       }
       if (System.nanoTime() - deadline >= 0) {

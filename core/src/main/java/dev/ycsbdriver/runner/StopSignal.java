@@ -15,7 +15,9 @@ public final class StopSignal {
     /** SIGINT or SIGTERM (Ctrl-C). */
     INTERRUPTED,
     /** The run was aborted because client threads could not start. */
-    ABORTED
+    ABORTED,
+    /** The heap was nearly full after garbage collection ({@link HeapWatch}). */
+    OUT_OF_MEMORY
   }
 
   private final AtomicReference<Reason> reason = new AtomicReference<>();

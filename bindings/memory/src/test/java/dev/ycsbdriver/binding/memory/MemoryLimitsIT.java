@@ -2,8 +2,13 @@ package dev.ycsbdriver.binding.memory;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ycsbdriver.cli.Main;
 import dev.ycsbdriver.testing.CliRun;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /** Runs that cannot fit the JVM or the machine are refused before anything runs: one line, exit 2, at once. */
@@ -21,6 +26,31 @@ class MemoryLimitsIT {
             + "least 167,847 MiB of heap")
         .contains("and this JVM may use ").doesNotContain("\tat ");
     assertThat(System.nanoTime() - start).as("refused before anything runs").isLessThan(10_000_000_000L);
+  }
+
+  /**
+   * A store that outgrows the heap during the run: the run stops while there is room to write what it measured,
+   * with one line and exit 1, instead of errors from every thread or a hang.
+   */
+  @Test
+  void aRunThatOutgrowsTheHeapStopsWithOneLineAndWritesItsResult() throws Exception {
+    Path dir = Files.createDirectories(Path.of("target", "limits-oom").toAbsolutePath());
+    List<String> java = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+        "-Xmx64m", "-cp", System.getProperty("java.class.path"), "-Dycsb.home=" + System.getProperty("ycsb.home"),
+        Main.class.getName()));
+    java.addAll(CliRun.args("load", "memory", "workloada", "recordcount=3000000", "fieldlength=200", "threadcount=4",
+        "result.dir=" + dir));
+    Process p = new ProcessBuilder(java).redirectOutput(dir.resolve("out.txt").toFile())
+        .redirectError(dir.resolve("err.txt").toFile()).start();
+    if (!p.waitFor(120, TimeUnit.SECONDS)) {
+      p.destroyForcibly();
+      throw new AssertionError("the driver did not end within 120 s after its heap filled");
+    }
+    String err = Files.readString(dir.resolve("err.txt"));
+    assertThat(p.exitValue()).as(err).isEqualTo(1);
+    assertThat(err.lines().filter(l -> l.startsWith("Error: ") || l.startsWith("ycsb: ")).toList()).as(err)
+        .singleElement().asString().startsWith("Error: out of memory: ").contains("-jvm-args=-Xmx<size>");
+    assertThat(err).doesNotContain("\tat ").doesNotContain("OutOfMemoryError").contains("Result: ");
   }
 
   @Test
