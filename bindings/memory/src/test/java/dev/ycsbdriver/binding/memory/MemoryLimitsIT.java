@@ -35,22 +35,55 @@ class MemoryLimitsIT {
   @Test
   void aRunThatOutgrowsTheHeapStopsWithOneLineAndWritesItsResult() throws Exception {
     Path dir = Files.createDirectories(Path.of("target", "limits-oom").toAbsolutePath());
-    List<String> java = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx64m", "-cp", System.getProperty("java.class.path"), "-Dycsb.home=" + System.getProperty("ycsb.home"),
+    String err = runChild(dir, "", List.of("-Xmx64m"), CliRun.args("load", "memory", "workloada",
+        "recordcount=3000000", "fieldlength=200", "threadcount=4", "result.dir=" + dir), 1);
+    assertThat(errorLines(err)).as(err).singleElement().asString().startsWith("Error: out of memory: ")
+        .contains("-jvm-args=-Xmx<size>");
+    assertThat(err).doesNotContain("\tat ").doesNotContain("OutOfMemoryError").contains("Result: ");
+  }
+
+  /**
+   * A client thread the kernel will not create (here: each thread's 64 MiB stack against an address space
+   * limit, which binds root too): one line naming the thread and the limits, exit 1, the result written.
+   */
+  @Test
+  void aClientThreadThatCannotBeCreatedIsOneLineAndWritesTheResult() throws Exception {
+    Path dir = Files.createDirectories(Path.of("target", "limits-threads").toAbsolutePath());
+    String err = runChild(dir, "ulimit -v 3500000; MALLOC_ARENA_MAX=2 ", List.of("-Xmx128m", "-Xss64m",
+        "-XX:CompressedClassSpaceSize=64m", "-XX:ReservedCodeCacheSize=32m", "-XX:MaxMetaspaceSize=128m"),
+        CliRun.args("run", "memory", "workloada", "operationcount=100000", "threadcount=40", "result.dir=" + dir), 1);
+    assertThat(errorLines(err)).as(err).singleElement().asString().startsWith("Error: could not start client thread ")
+        .contains("lower threadcount");
+    assertThat(err).doesNotContain("\tat ").doesNotContain("Exception").contains("Result: ");
+  }
+
+  /**
+   * Runs the driver in a child JVM through {@code sh}, so that {@code shellPrefix} can set limits first.
+   *
+   * @return what it printed on stderr
+   */
+  private static String runChild(Path dir, String shellPrefix, List<String> jvmArgs, List<String> args,
+                                 int expectedExit) throws Exception {
+    List<String> java = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
+    java.addAll(jvmArgs);
+    java.addAll(List.of("-cp", System.getProperty("java.class.path"), "-Dycsb.home=" + System.getProperty("ycsb.home"),
         Main.class.getName()));
-    java.addAll(CliRun.args("load", "memory", "workloada", "recordcount=3000000", "fieldlength=200", "threadcount=4",
-        "result.dir=" + dir));
-    Process p = new ProcessBuilder(java).redirectOutput(dir.resolve("out.txt").toFile())
+    java.addAll(args);
+    StringBuilder command = new StringBuilder(shellPrefix).append("exec");
+    java.forEach(a -> command.append(" '").append(a.replace("'", "'\\''")).append('\''));
+    Process p = new ProcessBuilder("sh", "-c", command.toString()).redirectOutput(dir.resolve("out.txt").toFile())
         .redirectError(dir.resolve("err.txt").toFile()).start();
     if (!p.waitFor(120, TimeUnit.SECONDS)) {
       p.destroyForcibly();
-      throw new AssertionError("the driver did not end within 120 s after its heap filled");
+      throw new AssertionError("the driver did not end within 120 s: " + Files.readString(dir.resolve("err.txt")));
     }
     String err = Files.readString(dir.resolve("err.txt"));
-    assertThat(p.exitValue()).as(err).isEqualTo(1);
-    assertThat(err.lines().filter(l -> l.startsWith("Error: ") || l.startsWith("ycsb: ")).toList()).as(err)
-        .singleElement().asString().startsWith("Error: out of memory: ").contains("-jvm-args=-Xmx<size>");
-    assertThat(err).doesNotContain("\tat ").doesNotContain("OutOfMemoryError").contains("Result: ");
+    assertThat(p.exitValue()).as(err).isEqualTo(expectedExit);
+    return err;
+  }
+
+  private static List<String> errorLines(String err) {
+    return err.lines().filter(l -> l.startsWith("Error: ") || l.startsWith("ycsb: ")).toList();
   }
 
   @Test
