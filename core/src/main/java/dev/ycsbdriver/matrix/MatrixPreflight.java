@@ -4,7 +4,12 @@ import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.ConfigLoader;
 import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.config.RunConfig;
+import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.config.Warmup;
+import dev.ycsbdriver.crash.CrashConfig;
+import dev.ycsbdriver.crash.CrashKeys;
+import dev.ycsbdriver.crash.CrashWorkload;
+import dev.ycsbdriver.runner.CoreWorkloadKeys;
 import dev.ycsbdriver.runner.BindingCatalog;
 import dev.ycsbdriver.runner.Preflight;
 import dev.ycsbdriver.spi.BindingProvider;
@@ -30,8 +35,11 @@ import java.util.regex.Pattern;
  * registry and value checks as {@code bin/ycsb run} gives {@code -p}: {@link Preflight}), and the JVM options
  * ({@code jvmArgs}: a heap of at least {@link #HEAP_MIN_BYTES}, and a JVM that starts with them).
  *
- * <p>Each problem is one line {@code <file>:<line>: <key>: <problem>}. Stores left out ({@code when-env}) and
- * the crash test section's properties are not checked here. Stateless and thread-safe.
+ * <p>With a {@code crashtest} section, each store's and profile's crash test cell is checked as
+ * {@code crashtest <binding>} checks its configuration, the section's {@code properties} included.
+ *
+ * <p>Each problem is one line {@code <file>:<line>: <key>: <problem>}. Stores left out ({@code when-env}) are not
+ * checked. Stateless and thread-safe.
  */
 public final class MatrixPreflight {
   /** The smallest {@code -Xmx} a cell's driver gets: its histograms and client threads need a few dozen MiB. */
@@ -84,6 +92,9 @@ public final class MatrixPreflight {
         }
         Cell first = new Cell(store, profile, spec.workloads().get(0), spec.loadThreads(), 1);
         check(spec, yaml, loader, provider, first, Phase.LOAD, pointer, profilePointer, 0, problems);
+        if (spec.crashtest() != null) {
+          checkCrash(spec, yaml, loader, provider, store, profile, pointer, profilePointer, problems);
+        }
         for (int w = 0; w < spec.workloads().size(); w++) {
           for (int threads : spec.threads()) {
             Cell cell = new Cell(store, profile, spec.workloads().get(w), threads, 1);
@@ -129,23 +140,78 @@ public final class MatrixPreflight {
         given.put(RunConfig.WARMUP.key(), spec.warmup().limit().toMillis() + "ms");
       }
     }
-    // the checks stop at the first bad key: a key of the file is set aside and the rest checked again, so that
-    // every bad key is named at once
+    checkAll(yaml, given, List.of(cell.workload().file().toString()), spec, cell.store(), storePointer,
+        profilePointer, "/workloads/" + workload, problems, merged -> Preflight.check(merged, provider, phase),
+        loader, provider);
+  }
+
+  /** Checks a store's and profile's crash test cell as {@code crashtest <binding>} would. */
+  private static void checkCrash(MatrixSpec spec, LocatedYaml yaml, ConfigLoader loader, BindingProvider provider,
+                                 MatrixSpec.Store store, String profile, String storePointer, String profilePointer,
+                                 Set<String> problems) {
+    Path output = spec.output().toAbsolutePath().normalize();
+    MatrixSpec.Crashtest c = spec.crashtest();
+    Map<String, String> given = new LinkedHashMap<>();
+    if (c.threads() != null) {
+      given.put(RunConfig.THREADS.key(), Integer.toString(c.threads()));
+    }
+    spec.properties().forEach((k, v) -> given.put(k, CellArguments.expand(v, output)));
+    store.properties().forEach((k, v) -> given.put(k, CellArguments.expand(v, output)));
+    if (profile != null) {
+      given.put(RunConfig.PROFILE.key(), profile);
+    }
+    given.put(RunConfig.STORE_NAME.key(), store.name());
+    given.put(RunConfig.RESULT_DIR.key(), new CrashCell(store, profile).directory(output).toString());
+    given.put(RunConfig.RECORD_COUNT.key(), Long.toString(spec.recordCount()));
+    if (c.rounds() != null) {
+      given.put("crash.rounds", Integer.toString(c.rounds()));
+    }
+    if (c.afterMin() != null) {
+      given.put("crash.after.min", c.afterMin().toMillis() + "ms");
+      given.put("crash.after.max", c.afterMax().toMillis() + "ms");
+    }
+    c.properties().forEach((k, v) -> given.put(k, CellArguments.expand(v, output)));
+    given.put(RunConfig.WORKLOAD.key(), CrashWorkload.class.getName());
+    checkAll(yaml, given, List.of(), spec, store, storePointer, profilePointer, "/crashtest", problems, merged -> {
+      Settings settings = merged.settings();
+      if (!settings.contains(CoreWorkloadKeys.TABLE.key())) {
+        settings = settings.with(CoreWorkloadKeys.TABLE.key(), CrashKeys.DEFAULT_TABLE);
+      }
+      Preflight.check(new ConfigLoader.Merged(settings, merged.origins()), provider, Phase.RUN);
+      CrashConfig.from(settings);
+    }, loader, provider);
+  }
+
+  /** One check of a cell's merged configuration. */
+  private interface CellCheck {
+    void check(ConfigLoader.Merged merged) throws ConfigException;
+  }
+
+  /**
+   * Runs {@code check} on the merged configuration; the checks stop at the first bad key, so a key of the file is
+   * set aside and the rest checked again, until every bad key is named.
+   */
+  private static void checkAll(LocatedYaml yaml, Map<String, String> given, List<String> propertyFiles,
+                               MatrixSpec spec, MatrixSpec.Store store, String storePointer, String profilePointer,
+                               String otherPointer, Set<String> problems, CellCheck check, ConfigLoader loader,
+                               BindingProvider provider) {
+    Map<String, String> crashProperties = spec.crashtest() == null || !otherPointer.equals("/crashtest") ? Map.of()
+        : spec.crashtest().properties();
     for (int round = 0; round <= given.size(); round++) {
       try {
-        ConfigLoader.Merged merged = loader.merge(List.of(cell.workload().file().toString()), given,
-            provider.name());
-        Preflight.check(merged, provider, phase);
+        check.check(loader.merge(propertyFiles, given, provider.name()));
         return;
       } catch (ConfigException e) {
         String message = e.getMessage();
-        String key = givenKey(message, cell.store().properties().keySet());
+        String key = givenKey(message, crashProperties.keySet());
         if (key != null) {
+          problems.add(yaml.error("/crashtest/properties/" + escape(key), strip(message, key)).getMessage());
+        } else if ((key = givenKey(message, store.properties().keySet())) != null) {
           problems.add(yaml.error(storePointer + "/properties/" + escape(key), strip(message, key)).getMessage());
         } else if ((key = givenKey(message, spec.properties().keySet())) != null) {
           problems.add(yaml.error("/properties/" + escape(key), strip(message, key)).getMessage());
         } else {
-          problems.add(yaml.error(message.contains("(profile ") ? profilePointer : "/workloads/" + workload, message)
+          problems.add(yaml.error(message.contains("(profile ") ? profilePointer : otherPointer, message)
               .getMessage());
           return;
         }

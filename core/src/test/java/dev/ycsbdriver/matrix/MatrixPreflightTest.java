@@ -87,6 +87,15 @@ class MatrixPreflightTest {
   }
 
   @Test
+  void theCrashTestSectionsPropertiesAreCheckedToo() throws Exception {
+    assertThat(problems(VALID + "crashtest:\n  rounds: 1\n  properties: {crash.after.mn: 1s}\n"))
+        .containsExactly(dir.resolve("m.yaml") + ":12: crashtest.properties.crash.after.mn: unknown property; "
+            + "did you mean crash.after.min?");
+    assertThat(problems(VALID + "crashtest:\n  rounds: 1\n  properties: {crash.method: explode}\n"))
+        .singleElement().asString().startsWith(dir.resolve("m.yaml") + ":12: crashtest.properties.crash.method: ").contains("explode");
+  }
+
+  @Test
   void aHeapTooSmallForTheDriverIsRefused() throws Exception {
     assertThat(problems(VALID + "jvmArgs: -Xmx1k\n")).containsExactly(dir.resolve("m.yaml")
         + ":10: jvmArgs: -Xmx must be at least 64m for a cell's driver, got -Xmx1k");
