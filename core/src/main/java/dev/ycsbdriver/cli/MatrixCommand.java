@@ -1,7 +1,10 @@
 package dev.ycsbdriver.cli;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.Secrets;
 import dev.ycsbdriver.matrix.MatrixFile;
+import dev.ycsbdriver.matrix.MatrixLock;
+import dev.ycsbdriver.matrix.MatrixPreflight;
 import dev.ycsbdriver.matrix.MatrixRunner;
 import dev.ycsbdriver.matrix.MatrixSpec;
 import dev.ycsbdriver.report.ReportWriter;
@@ -18,7 +21,8 @@ import picocli.CommandLine.Parameters;
  * {@code ycsb matrix <file.yaml>}: runs every cell of a matrix (stores x profiles x workloads x thread
  * counts x repeats), resuming where an earlier invocation stopped, then writes the report into the
  * matrix's output directory. Exit code 1 when a cell failed, a crash test found a claim broken, or the matrix
- * was interrupted.
+ * was interrupted; 2, before any cell, for every problem of the file {@link MatrixPreflight} finds (one line each,
+ * {@code <file>:<line>: <key>: <problem>}) and when another matrix holds the output directory ({@link MatrixLock}).
  */
 @Command(name = "matrix", mixinStandardHelpOptions = true,
     description = "Run a matrix of stores x profiles x workloads x threads from a YAML file, then write its report.")
@@ -42,6 +46,21 @@ final class MatrixCommand implements Callable<Integer> {
     if (output != null) {
       spec = spec.withOutput(output);
     }
+    List<String> problems = MatrixPreflight.problems(spec, home == null ? null : Path.of(home), output != null);
+    if (!problems.isEmpty()) {
+      for (String p : problems) {
+        cli.err().println("ycsb: " + Secrets.maskText(p));
+      }
+      cli.err().println("ycsb: matrix: " + problems.size() + " problem" + (problems.size() == 1 ? "" : "s") + " in "
+          + file + "; no cell was started");
+      return Main.EXIT_USAGE;
+    }
+    try (MatrixLock lock = MatrixLock.acquire(spec.output())) {
+      return run(spec);
+    }
+  }
+
+  private int run(MatrixSpec spec) throws ConfigException, IOException {
     StopSignal stop = new StopSignal();
     MatrixRunner.Outcome outcome;
     try (SignalStop signals = SignalStop.install(cli.handleSignals(), stop, cli.err())) {

@@ -91,7 +91,7 @@ final class ReportCommand implements Callable<Integer> {
       md = ReportWriter.write(new ReportWriter.Request(inputs, out, name, baseline, latencyWorkload,
           leftOut(matrixDir), figures,
           givenAggregate != null ? givenAggregate : fromMatrix.aggregate(),
-          givenRank != null ? givenRank : fromMatrix.rank()));
+          givenRank != null ? givenRank : fromMatrix.rank()), w -> cli.err().println("Warning: " + w));
     } catch (ConfigException | IOException | RuntimeException e) {
       OutputPaths.removeIfCreatedEmpty(out, existed);
       throw e;

@@ -81,7 +81,7 @@ final class CellArguments {
    * for an environment variable (checked when the file was read). Only the child's environment holds the
    * expanded value; {@code cell.json} and the logs hold the masked command.
    */
-  private static String expand(String value, Path output) {
+  static String expand(String value, Path output) {
     String v = value.replace("${output}", output.toString());
     return MatrixFile.ENV.matcher(v).replaceAll(m -> Matcher.quoteReplacement(
         Objects.requireNonNullElse(System.getenv(m.group(1)), "")));

@@ -27,7 +27,9 @@ import java.util.Map;
  * <p>Keys are named the way a user reads them: {@code stores[1].binding}. Immutable once read.
  */
 final class LocatedYaml {
-  private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+  /** A key given twice in one mapping is an error: Jackson would otherwise keep the last value without a word. */
+  private static final ObjectMapper YAML = new ObjectMapper(YAMLFactory.builder()
+      .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION).build());
 
   private final String file;
   private final JsonNode root;
@@ -58,8 +60,12 @@ final class LocatedYaml {
       return new LocatedYaml(path.toString(), root == null ? YAML.createObjectNode() : root, lines(text));
     } catch (JsonProcessingException e) {
       JsonLocation at = e.getLocation();
-      throw new ConfigException(path + (at == null ? "" : ":" + at.getLineNr()) + ": not valid YAML: "
-          + e.getOriginalMessage().lines().findFirst().orElse(""), e);
+      String where = path + (at == null ? "" : ":" + at.getLineNr()) + ": ";
+      if (e.getOriginalMessage().startsWith("Duplicate field") && e.getProcessor() instanceof JsonParser p) {
+        throw new ConfigException(where + key(p.getParsingContext().pathAsPointer().toString())
+            + ": given twice in the same mapping; give each key once", e);
+      }
+      throw new ConfigException(where + "not valid YAML: " + e.getOriginalMessage().lines().findFirst().orElse(""), e);
     }
   }
 

@@ -70,6 +70,8 @@ public final class MatrixFile {
   private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
   /** {@code ${env:NAME}} in a property value: the environment variable, read when a cell starts. */
   static final Pattern ENV = Pattern.compile("\\$\\{env:([A-Za-z_][A-Za-z0-9_]*)}");
+  /** The shortest {@code cellTimeout} beyond the measured time: a cell's JVM starts, connects and writes its result. */
+  static final Duration CELL_START_MIN = Duration.ofSeconds(10);
   private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
 
   private MatrixFile() {
@@ -181,7 +183,7 @@ public final class MatrixFile {
       }
     }
     Duration defaultTimeout = hasDuration ? warmup.limit().plus(duration).plusMinutes(5) : Duration.ZERO;
-    Duration cellTimeout = duration(yaml, "/cellTimeout", defaultTimeout, Duration.ZERO);
+    Duration cellTimeout = cellTimeout(yaml, defaultTimeout, hasDuration ? duration : Duration.ZERO, warmup);
     MatrixSpec.Crashtest crashtest = root.has("crashtest") ? MatrixSections.crashtest(yaml, "/crashtest", env) : null;
     ReferenceFigures reference = root.has("reference") ? MatrixSections.reference(yaml, "/reference", storeNames)
         : null;
@@ -189,6 +191,26 @@ public final class MatrixFile {
     return new MatrixSpec(name, file, output, recordCount, ops, duration, warmup, repeats, threads, workloads,
         properties, loadThreads, stores, baseline, latencyWorkload, jvmArgs, cellTimeout, crashtest, reference, leftOut,
         choice.aggregate(), choice.rank());
+  }
+
+  /**
+   * {@code cellTimeout}, 0 for no limit: a cell's process needs {@link #CELL_START_MIN} to start its JVM, connect and write its
+   * result, on top of the measured time and a fixed warm-up; a shorter timeout would stop every cell.
+   */
+  private static Duration cellTimeout(LocatedYaml yaml, Duration fallback, Duration duration, Warmup warmup)
+      throws ConfigException {
+    Duration timeout = duration(yaml, "/cellTimeout", fallback, Duration.ZERO);
+    if (timeout.isZero()) {
+      return timeout; // no limit
+    }
+    Duration measured = duration.plus(warmup.auto() || warmup.none() ? Duration.ZERO : warmup.limit());
+    Duration floor = measured.plus(CELL_START_MIN);
+    if (timeout.compareTo(floor) < 0) {
+      throw yaml.error("/cellTimeout", "must be at least " + floor.toSeconds() + "s ("
+          + (measured.isZero() ? "" : measured.toSeconds() + "s of warm-up and duration + ") + CELL_START_MIN.toSeconds()
+          + "s for the cell's JVM to start and write its result), got " + yaml.root().get("cellTimeout").asText());
+    }
+    return timeout;
   }
 
   private static MatrixSpec.Workload workload(LocatedYaml yaml, String pointer, Path file, Path home)

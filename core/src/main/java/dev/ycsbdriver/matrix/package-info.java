@@ -3,6 +3,8 @@
  * ({@link dev.ycsbdriver.matrix.MatrixFile}, validated into a {@link dev.ycsbdriver.matrix.MatrixSpec}),
  * run cell by cell, each cell in its own driver process, resumable after a crash or Ctrl-C
  * ({@link dev.ycsbdriver.matrix.MatrixRunner}), with an optional crash test cell per store and profile and
- * another party's reference figures for the report ({@link dev.ycsbdriver.matrix.MatrixSections}).
+ * another party's reference figures for the report ({@link dev.ycsbdriver.matrix.MatrixSections}). Before the first
+ * cell the whole matrix is checked ({@link dev.ycsbdriver.matrix.MatrixPreflight}) and its output directory locked
+ * against a second matrix ({@link dev.ycsbdriver.matrix.MatrixLock}).
  */
 package dev.ycsbdriver.matrix;

@@ -68,7 +68,22 @@ public final class ReportWriter {
    * @throws IOException when the output cannot be written
    */
   public static Path write(Request request) throws ConfigException, IOException {
-    ResultReader.Results results = ResultReader.read(request.inputs());
+    return write(request, warning -> { });
+  }
+
+  /**
+   * Like {@link #write(Request)}, saying which inputs were read once though given twice
+   * ({@link ResultReader#read(List, java.util.function.Consumer)}).
+   *
+   * @param request what to write
+   * @param warnings receives one line per input left out
+   * @return the report's Markdown file
+   * @throws ConfigException as {@link #write(Request)} does
+   * @throws IOException when the output cannot be written
+   */
+  public static Path write(Request request, java.util.function.Consumer<String> warnings)
+      throws ConfigException, IOException {
+    ResultReader.Results results = ResultReader.read(request.inputs(), warnings);
     List<RunResult> runs = results.runs();
     if (runs.stream().noneMatch(r -> r.status().equals("ok"))) {
       throw new ConfigException("report: needs at least one result that ended ok, got " + runs.size() + " that "

@@ -10,11 +10,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /**
@@ -51,6 +53,20 @@ public final class ResultReader {
    *     version, or when no run result is found
    */
   public static Results read(List<Path> inputs) throws ConfigException {
+    return read(inputs, warning -> { });
+  }
+
+  /**
+   * Like {@link #read(List)}; a file given twice (by two paths, or in a directory and by itself) and a copy of a run
+   * already read ({@link ResultJson#runIdentity}: same phase, binding, store, start and end time and host) are
+   * read once, each with a warning.
+   *
+   * @param inputs result files and directories
+   * @param warnings receives one line per result left out
+   * @return the run and crash test results, each run once
+   * @throws ConfigException as {@link #read(List)} does
+   */
+  public static Results read(List<Path> inputs, Consumer<String> warnings) throws ConfigException {
     List<Path> files = new ArrayList<>();
     for (Path input : inputs) {
       if (Files.isDirectory(input)) {
@@ -67,8 +83,21 @@ public final class ResultReader {
     }
     List<RunResult> out = new ArrayList<>();
     List<CrashResult> crashes = new ArrayList<>();
+    Map<Path, Path> seenFiles = new HashMap<>();
+    Map<String, Path> seenRuns = new HashMap<>();
     for (Path f : files) {
+      Path first = seenFiles.putIfAbsent(ResultFiles.realPath(f), f);
+      if (first != null) {
+        warnings.accept(f + ": the same file as " + first + "; read once");
+        continue;
+      }
       JsonNode n = ResultJson.read(f);
+      String identity = ResultJson.runIdentity(n);
+      Path copyOf = identity == null ? null : seenRuns.putIfAbsent(identity, f);
+      if (copyOf != null) {
+        warnings.accept(f + ": a copy of the run of " + copyOf + " (" + ResultJson.runLabel(n) + "); counted once");
+        continue;
+      }
       if (CrashResults.PHASE.equals(n.path("phase").asText())) {
         crashes.add(CrashResults.read(f, n));
         continue;

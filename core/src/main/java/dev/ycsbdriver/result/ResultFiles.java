@@ -72,4 +72,17 @@ public final class ResultFiles {
     String cleaned = s.replaceAll("[^A-Za-z0-9_.]+", "_");
     return cleaned.length() > 40 ? cleaned.substring(cleaned.length() - 40) : cleaned;
   }
+
+  /**
+   * @param file a result file
+   * @return its real path (links resolved), so that one file given by two paths is known as one; the absolute,
+   *     normalized path when it cannot be resolved
+   */
+  public static Path realPath(Path file) {
+    try {
+      return file.toRealPath();
+    } catch (IOException e) {
+      return file.toAbsolutePath().normalize();
+    }
+  }
 }

@@ -296,13 +296,41 @@ public final class ResultJson {
   }
 
   /**
+   * What tells one run from every other: two result files with the same identity are copies of one run, which a
+   * report must count once and a merge must not add to itself.
+   *
+   * @param n a result document
+   * @return its phase, binding, store, profile, workload, threads, client index, start and end time (nanoseconds),
+   *     host, operation count and throughput, or null when it has no {@code startTime}
+   */
+  public static String runIdentity(JsonNode n) {
+    if (!n.hasNonNull("startTime")) {
+      return null;
+    }
+    return String.join("|", n.path("phase").asText(), n.path("binding").asText(), n.path("storeName").asText(),
+        n.path("profile").asText(), n.path("workloadName").asText(), n.path("threads").asText(),
+        n.path("client").path("index").asText(), n.path("startTime").asText(), n.path("endTime").asText(),
+        n.path("machine").path("hostName").asText(), n.path("operationsTotal").asText(),
+        n.path("throughputOpsPerSec").asText());
+  }
+
+  /**
+   * @param n a result document
+   * @return how a message names its run, e.g. {@code started 2026-11-23T07:43:27.495Z on host1}
+   */
+  public static String runLabel(JsonNode n) {
+    return "started " + n.path("startTime").asText() + " on " + n.path("machine").path("hostName").asText("?");
+  }
+
+  /**
    * Reads a result JSON that this version can read.
    *
    * @param file a {@code result.json} (or a merged one)
    * @return its document, an object whose {@code schemaVersion} is {@link #OLDEST_READABLE_SCHEMA_VERSION} to
    *     {@link #SCHEMA_VERSION}
-   * @throws ConfigException when the file cannot be read, is not JSON, is not a result of ycsb-driver or has a
-   *     schema version this version cannot read; the message is one line naming the file
+   * @throws ConfigException when the file cannot be read, is not JSON, is not a result of ycsb-driver, has a
+   *     schema version this version cannot read, or has a figure that is not a number of at least 0
+   *     ({@link ResultFigures}); the message is one line naming the file
    */
   public static JsonNode read(Path file) throws ConfigException {
     JsonNode n;
@@ -322,6 +350,7 @@ public final class ResultJson {
           + SCHEMA_VERSION + ", got " + n.get("schemaVersion").asText()
           + "; use the ycsb-driver version that wrote it");
     }
+    ResultFigures.check(file, n);
     return n;
   }
 }

@@ -1,5 +1,6 @@
 /**
  * What a run produced and its views: the in-memory {@link dev.ycsbdriver.result.RunReport}, YCSB's text
- * summary and status line, the versioned result JSON, and HdrHistogram interval logs.
+ * summary and status line, the versioned result JSON (its figures checked when read:
+ * {@link dev.ycsbdriver.result.ResultFigures}), and HdrHistogram interval logs.
  */
 package dev.ycsbdriver.result;

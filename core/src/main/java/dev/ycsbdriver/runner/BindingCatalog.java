@@ -72,7 +72,7 @@ public final class BindingCatalog {
     }
     String near = Names.nearest(name, byName.keySet());
     throw new ConfigException("binding: unknown binding '" + name + "'" + (near != null ? "; did you mean "
-        + near + "?" : "") + " installed: " + String.join(", ", byName.keySet())
+        + near + "? installed: " : "; installed: ") + String.join(", ", byName.keySet())
         + " (or name a site.ycsb.DB class with -db)");
   }
 }

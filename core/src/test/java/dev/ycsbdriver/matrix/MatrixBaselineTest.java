@@ -31,10 +31,10 @@ class MatrixBaselineTest {
         stores:
           - name: broken
             binding: basic
-            properties: {fieldcount: "0"}
+            properties: {exportfile: "%s"}
           - name: fine
             binding: basic
-        """.formatted(out, Resources.path("/golden/workloads/workloada")));
+        """.formatted(out, Resources.path("/golden/workloads/workloada"), dir));
 
     CliRun run = CliRun.of("matrix", file.toString());
 

@@ -40,8 +40,9 @@ class MatrixRunnerTest {
           - binding: basic
           - name: broken
             binding: basic
-            properties: {threadcount: "0"}
-        """.formatted(out, Resources.path("/golden/workloads/workloada"), Resources.path("/golden/workloads/workloadd")));
+            properties: {exportfile: "%s"}
+        """.formatted(out, Resources.path("/golden/workloads/workloada"), Resources.path("/golden/workloads/workloadd"),
+        dir));
 
     CliRun first = CliRun.of("matrix", file.toString());
     assertThat(first.exitCode()).as(first.toString()).isEqualTo(1);
@@ -58,7 +59,7 @@ class MatrixRunnerTest {
     assertThat(result.get("operationsTotal").asLong()).isEqualTo(2000);
     JsonNode broken = JSON.readTree(out.resolve("cells/broken/default/t2/workloada/r1/cell.json").toFile());
     assertThat(broken.get("status").asText()).isEqualTo("failed");
-    assertThat(Files.readString(out.resolve("cells/broken/default/load/log.txt"))).contains("threadcount");
+    assertThat(Files.readString(out.resolve("cells/broken/default/load/log.txt"))).contains("exportfile");
     // workload D inserts from recordcount on: the next cell's table size counts those records, so the
     // second repeat's inserts take new keys instead of colliding with the first's
     assertThat(JSON.readTree(cellD.toFile()).get("tableRecordsAtStart").asLong()).isEqualTo(200);

@@ -71,7 +71,8 @@ public final class ResultMerger {
    * @param inputs run directories or their {@code result.json}, at least one
    * @param output the merged result directory; created, and files in it overwritten
    * @return the merged document as written
-   * @throws ConfigException for an unreadable input, or inputs of different binding, workload or phase
+   * @throws ConfigException for an unreadable input, inputs of different binding, workload or phase, or one run
+   *     given twice (the same file, or a copy: {@link ResultJson#runIdentity})
    * @throws IOException if the output cannot be written
    */
   public static ObjectNode merge(List<Path> inputs, Path output) throws ConfigException, IOException {
@@ -166,6 +167,21 @@ public final class ResultMerger {
       if (!s.identity().equals(first.identity())) {
         throw new ConfigException("report merge: inputs must share binding/workload/phase, got "
             + first.identity() + " in " + first.file() + " and " + s.identity() + " in " + s.file());
+      }
+    }
+    // the same run twice would add its operations, threads and throughput to themselves
+    Map<Object, Path> seen = new java.util.HashMap<>();
+    for (MergeSource s : sources) {
+      String run = ResultJson.runIdentity(s.json());
+      Path file = ResultFiles.realPath(s.file());
+      Path before = seen.putIfAbsent(file, s.file());
+      if (before == null && run != null) {
+        before = seen.putIfAbsent(run, s.file());
+      }
+      if (before != null) {
+        throw new ConfigException("report merge: each client's result must be given once, got " + s.file()
+            + (file.equals(ResultFiles.realPath(before)) ? " twice"
+            : ", a copy of " + before + " (" + ResultJson.runLabel(s.json()) + ")"));
       }
     }
   }

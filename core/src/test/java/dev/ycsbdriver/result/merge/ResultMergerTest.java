@@ -46,7 +46,7 @@ class ResultMergerTest {
         .put("workloadName", workload).put("threads", 4).put("targetOpsPerSec", 0).put("operationCountTarget", 0)
         .put("startTime", Instant.ofEpochMilli(T0 + fromSec * 1000L).toString())
         .put("endTime", Instant.ofEpochMilli(T0 + toSec * 1000L).toString()).put("operationsTotal", ops);
-    n.putObject("client").put("index", 0).put("count", 2);
+    n.putObject("client").put("index", name.equals("b") ? 1 : 0).put("count", 2);
     ObjectNode op = n.putArray("operations").addObject().put("name", "READ").put("operations", ops);
     op.putObject("statusCounts").put("OK", ops - 1).put("NOT_FOUND", 1);
     op.putArray("failures");
@@ -95,6 +95,37 @@ class ResultMergerTest {
     n.putArray("connectionOutages").addObject().put("lostTime", lost).put("restoredTime", lost)
         .put("durationMillis", 0).put("threads", 1).put("cause", "SQLState 08006");
     JSON.writeValue(run.resolve("result.json").toFile(), n);
+  }
+
+  @Test
+  void theSameResultTwiceIsRefusedInsteadOfDoublingTheThroughput() throws Exception {
+    Path a = client("a", "workloada", 0, 10, 100, 1000, 40.0, 30.0);
+
+    CliRun twice = CliRun.of("report", "merge", a.toString(), a.resolve("result.json").toString(), "-o",
+        dir.resolve("m1").toString());
+
+    assertThat(twice.exitCode()).as(twice.toString()).isEqualTo(2);
+    assertThat(twice.err()).isEqualTo("ycsb: report merge: each client's result must be given once, got "
+        + a.resolve("result.json") + " twice" + System.lineSeparator());
+    assertThat(dir.resolve("m1")).doesNotExist();
+  }
+
+  @Test
+  void aCopyOfAResultIsRefusedAsTheSameRun() throws Exception {
+    Path a = client("a", "workloada", 0, 10, 100, 1000, 40.0, 30.0);
+    Path copy = Files.createDirectories(dir.resolve("copy"));
+    try (var files = Files.list(a)) {
+      for (Path f : files.toList()) {
+        Files.copy(f, copy.resolve(f.getFileName()));
+      }
+    }
+
+    CliRun run = CliRun.of("report", "merge", a.toString(), copy.toString(), "-o", dir.resolve("m2").toString());
+
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
+    assertThat(run.err()).startsWith("ycsb: report merge: each client's result must be given once, got "
+        + copy.resolve("result.json") + ", a copy of " + a.resolve("result.json") + " (started 2026-01-01T00:00:00Z "
+        + "on db-client)");
   }
 
   @Test
