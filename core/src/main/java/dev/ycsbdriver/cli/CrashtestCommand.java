@@ -128,6 +128,9 @@ final class CrashtestCommand implements Callable<Integer> {
       for (String e : report.errors()) {
         cli.err().println("Error: " + e);
       }
+      if (report.failedRound() != null && report.failedRound().serverLeftDown() != null) {
+        cli.err().println("Error: " + report.failedRound().serverLeftDown());
+      }
       if (Boolean.FALSE.equals(report.claimHeld())) {
         cli.err().println("Error: durability.claim=no-loss, but " + report.lostWritesObserved()
             + " acknowledged writes were lost; the lost keys are in the result");

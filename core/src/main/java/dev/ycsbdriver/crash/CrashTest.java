@@ -447,8 +447,8 @@ public final class CrashTest {
         // no figures from the ledger
       }
       String failedStep = interrupted ? "interrupted" : step;
-      request.err().println("[crashtest] round " + number + ": " + failedStep + " failed: " + error
-          + "; the lost writes of this round are unknown");
+      request.err().println("[crashtest] round " + number + ": " + (interrupted ? "interrupted" : step + " failed")
+          + ": " + error + "; the lost writes of this round are unknown");
       return new RoundResult(number, embedded, crashAfterMillis, attempted, acks[0] + acks[1], acks[0], acks[1], 0,
           null, recoveryMillis, null, null, writer == null ? null : writer.resultFile(request.runDirectory()), error,
           failedStep, leftDown(embedded));

@@ -124,11 +124,30 @@ class PostgresCrashtestIT {
   }
 
   @Test
+  void aRestartCommandThatStartsNothingFailsTheRecoveryWithTheLossesUnknown() throws Exception {
+    try (PrivatePostgres pg = PrivatePostgres.start()) {
+      Path results = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "crashtest-it-");
+
+      CliRun run = crashtest(pg, results, "fast", 1, "restart.command=true", "restart.timeout=5s");
+
+      assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+      assertThat(run.out()).as(run.toString()).doesNotContain("LostWrites, 0")
+          .contains("[CRASH], LostWrites, unknown (recovery failed) in round 1");
+      assertThat(run.err()).contains("Error: postgres at ").contains(" is left down; start it again with: cd ");
+      JsonNode crash = JSON.readTree(Files.readString(run.resultFile())).path("crash");
+      assertThat(crash.path("lostWrites").isNull()).isTrue();
+      assertThat(crash.path("failure").path("step").asText()).isEqualTo("recovery");
+      assertThat(crash.path("failure").path("reason").asText()).contains("restart.timeout");
+    }
+  }
+
+  @Test
   void sigtermWhileTheServerIsDownEndsPromptlyBringsTheServerBackAndMarksTheRoundInterrupted() throws Exception {
     try (PrivatePostgres pg = PrivatePostgres.start()) {
       Map<String, String> before = settings(pg);
       Path results = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "crashtest-it-");
-      List<String> args = new ArrayList<>(List.of("crashtest", "postgres", "-p", "profile=durable",
+      // seed004-fast changes server-wide settings (fsync=off by ALTER SYSTEM): the writer cannot put them back
+      List<String> args = new ArrayList<>(List.of("crashtest", "postgres", "-p", "profile=seed004-fast",
           "-p", "postgres.url=" + pg.url(), "-p", "postgres.user=" + pg.user(), "-p", "result.dir=" + results,
           "-p", "crash.rounds=3", "-p", "crash.after.min=1s", "-p", "crash.after.max=1s", "-p", "stop.timeout=20s",
           "-p", "restart.grace=120s", "-threads", "2"));
