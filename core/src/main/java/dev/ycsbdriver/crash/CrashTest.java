@@ -356,11 +356,13 @@ public final class CrashTest {
         return null;
       }
       String where = request.provider().name();
+      String down = " may be left down (it cannot be checked from here)";
       if (location instanceof ServerLocation.LocalProcesses local && local.port() > 0) {
         if (ServerRestart.listening(local.host(), local.port())) {
           return null;
         }
         where += " at " + local.host() + ":" + local.port();
+        down = " is left down";
       }
       String settingsNote = "; the next bin/ycsb command against it puts back any server-wide setting the profile "
           + "changed (journal in " + RestoreJournal.directory(request.settings()) + ")";
@@ -384,7 +386,7 @@ public final class CrashTest {
           how = how.replace(secret, "****");
         }
       }
-      String line = where + " is left down; start it again with: " + how + settingsNote;
+      String line = where + down + "; start it again with: " + how + settingsNote;
       request.err().println("[crashtest] round " + number + ": " + line);
       return line;
     }
