@@ -38,6 +38,9 @@ final class CrashResults {
     JsonNode recovery = crash.path("recoveryTimeMillis");
     String claim = ResultReader.text(crash, "claim");
     String failure = failure(crash);
+    if (failure != null && Boolean.TRUE.equals(claimHeld)) {
+      claimHeld = null; // a round that was not audited proves nothing (results written before failure existed)
+    }
     return new CrashResult(file, ResultReader.storeName(n), n.path("binding").asText(),
         ResultReader.text(n, "profile"), n.path("outcome").path("status").asText("ok"),
         claim == null ? "none" : claim, claimHeld, ResultReader.text(crash, "method"),
@@ -66,7 +69,7 @@ final class CrashResults {
     for (JsonNode r : crash.path("roundResults")) {
       JsonNode error = r.get("error");
       if (error != null && error.isTextual()) {
-        return "round " + r.path("round").asInt() + ", " + r.path("failedStep").asText("a step") + ": "
+        return "round " + r.path("round").asInt() + ", " + r.path("failedStep").asText("unknown step") + ": "
             + error.asText();
       }
     }

@@ -23,6 +23,14 @@ class CrashTestInReportTest {
 
   /** @return a copy of a crash test result of h2 fast, with a writer's run result (profile fast) in round-1 */
   private Path crashTestDirectory(boolean failedRestart) throws Exception {
+    return crashTestDirectory(failedRestart, false);
+  }
+
+  /**
+   * @param olderFailure a failed round as results written before {@code failure} existed hold it: lostWrites 0
+   *     beside a round's error
+   */
+  private Path crashTestDirectory(boolean failedRestart, boolean olderFailure) throws Exception {
     Path crash = Files.createDirectories(dir.resolve("crashtest-h2-fast"));
     ObjectNode doc = (ObjectNode) JSON.readTree(Resources.path("/report/results/20261123-081100-crashtest-h2-fast")
         .resolve("result.json").toFile());
@@ -32,6 +40,11 @@ class CrashTestInReportTest {
       c.putNull("claimHeld");
       c.putObject("failure").put("round", 1).put("step", "restart").put("reason", "restart.command: exit 127")
           .putNull("serverLeftDown");
+      ((ObjectNode) doc.path("outcome")).put("status", "failed").put("exitCode", 1);
+    }
+    if (olderFailure) {
+      ObjectNode round = (ObjectNode) doc.path("crash").path("roundResults").get(0);
+      round.put("error", "restart: the store did not answer within 120 s of the crash (restart.timeout)");
       ((ObjectNode) doc.path("outcome")).put("status", "failed").put("exitCode", 1);
     }
     JSON.writeValue(crash.resolve("result.json").toFile(), doc);
@@ -66,5 +79,15 @@ class CrashTestInReportTest {
             + "writes are unknown, not 0.")
         .contains("fast: crash test failed (round 1, restart), lost writes unknown").doesNotContain("lost none");
     assertThat(md.indexOf("Caveat: the crash test")).isLessThan(md.indexOf("## Durable"));
+  }
+
+  @Test
+  void anOlderResultWithAFailedRoundAndLostWritesZeroReadsAsFailed() throws Exception {
+    CliRun run = report(crashTestDirectory(false, true));
+
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    String md = Files.readString(dir.resolve("report").resolve("report.md"));
+    assertThat(md).contains("| h2 | fast | n/a | n/a | crash test failed (round 1, unknown step) | 3 | recent-loss |")
+        .contains("(restart.timeout)): its lost writes are unknown, not 0.").doesNotContain("held");
   }
 }
