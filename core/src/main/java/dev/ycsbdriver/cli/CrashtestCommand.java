@@ -62,6 +62,11 @@ final class CrashtestCommand implements Callable<Integer> {
   @Override
   public Integer call() throws ConfigException, BindingException, IOException {
     BindingProvider provider = BindingCatalog.load().find(bindingName);
+    if (!provider.keepsRecordsAcrossProcesses()) {
+      throw new ConfigException("crashtest: needs a store that keeps its records across a crash, got "
+          + provider.name() + " (its records live in the writer's memory only: a crash loses all of them by design "
+          + "and there is nothing to audit); crash-test a store that writes to disk, e.g. h2 or sqlite");
+    }
     Map<String, String> secrets = SecretProperties.fromEnvironment(System.getenv());
     Map<String, String> given = new LinkedHashMap<>(secrets);
     given.putAll(options.overrides());
@@ -71,8 +76,14 @@ final class CrashtestCommand implements Callable<Integer> {
     if (!settings.contains(CoreWorkloadKeys.TABLE.key())) {
       settings = settings.with(CoreWorkloadKeys.TABLE.key(), CrashKeys.DEFAULT_TABLE);
     }
-    List<String> warnings = Preflight.check(new ConfigLoader.Merged(settings, merged.origins()), provider, Phase.RUN);
+    List<String> warnings = new ArrayList<>(Preflight.check(new ConfigLoader.Merged(settings, merged.origins()),
+        provider, Phase.RUN));
     CrashConfig crash = CrashConfig.from(settings);
+    if (settings.getLong(RunConfig.OPERATION_COUNT) > 0) {
+      warnings.add(RunConfig.OPERATION_COUNT.key() + "=" + settings.getLong(RunConfig.OPERATION_COUNT)
+          + " ignored: the crash test's writer writes until the crash (" + CrashKeys.AFTER_MIN.key() + " to "
+          + CrashKeys.AFTER_MAX.key() + " after its first acknowledged write)");
+    }
     RunConfig config = RunConfig.from(settings, Phase.RUN);
     List<String> writerArgs = new ArrayList<>(List.of("run", provider.name()));
     for (String f : options.propertyFiles()) {
@@ -117,8 +128,11 @@ final class CrashtestCommand implements Callable<Integer> {
       for (String e : report.errors()) {
         cli.err().println("Error: " + e);
       }
+      if (report.failedRound() != null && report.failedRound().serverLeftDown() != null) {
+        cli.err().println("Error: " + report.failedRound().serverLeftDown());
+      }
       if (Boolean.FALSE.equals(report.claimHeld())) {
-        cli.err().println("Error: durability.claim=no-loss, but " + report.lostWrites()
+        cli.err().println("Error: durability.claim=no-loss, but " + report.lostWritesObserved()
             + " acknowledged writes were lost; the lost keys are in the result");
       }
       cli.err().println("Result: " + resultFile);

@@ -1,6 +1,8 @@
 package dev.ycsbdriver.crash;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.Names;
+import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.RunConfig;
 import dev.ycsbdriver.config.Settings;
 import java.time.Duration;
@@ -33,10 +35,19 @@ public record CrashConfig(int rounds, Duration afterMin, Duration afterMax, Stri
   /**
    * @param settings the merged configuration
    * @return the validated configuration
-   * @throws ConfigException for a malformed value, {@code crash.after.min} above {@code crash.after.max}, or
-   *     {@code crash.method=command} without {@code crash.command} (or {@code kill} with one)
+   * @throws ConfigException for a malformed value, {@code crash.after.min} above {@code crash.after.max},
+   *     {@code crash.method=command} without {@code crash.command} (or {@code kill} with one), or a key that
+   *     crashtest sets for its writer ({@link CrashKeys#WRITER_ONLY}), with the nearest user key
    */
   public static CrashConfig from(Settings settings) throws ConfigException {
+    for (PropertySpec own : CrashKeys.WRITER_ONLY) {
+      if (settings.contains(own.key())) {
+        String near = Names.nearest(own.key(), CrashKeys.ALL.stream().filter(k -> !CrashKeys.WRITER_ONLY.contains(k))
+            .map(PropertySpec::key).toList());
+        throw new ConfigException(own.key() + ": set by crashtest for its writer process, not by a user, got "
+            + settings.getTrimmed(own) + (near == null ? "; remove it" : "; did you mean " + near + "?"));
+      }
+    }
     Duration min = settings.getDuration(CrashKeys.AFTER_MIN);
     Duration max = settings.getDuration(CrashKeys.AFTER_MAX);
     if (min.compareTo(max) > 0) {

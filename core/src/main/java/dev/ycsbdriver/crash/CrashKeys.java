@@ -57,6 +57,8 @@ public final class CrashKeys {
   public static final List<PropertySpec> ALL = List.of(ROUNDS, AFTER_MIN, AFTER_MAX, METHOD, COMMAND, COMMAND_TIMEOUT,
       RESTART_COMMAND, RESTART_GRACE, RESTART_TIMEOUT, WRITER_TIMEOUT, AUDIT_THREADS, INSERT_PROPORTION, LEDGER_DIR,
       RUN_ID, ROUND);
+  /** The keys crashtest sets for its writer process; a user who gives one to crashtest gets an error. */
+  public static final List<PropertySpec> WRITER_ONLY = List.of(LEDGER_DIR, RUN_ID, ROUND);
   /** Namespaces in which every key must be declared. */
   public static final List<String> NAMESPACES = List.of("crash.", "restart.");
   /** The table crashtest writes to unless {@code table} is given, so a loaded usertable stays untouched. */

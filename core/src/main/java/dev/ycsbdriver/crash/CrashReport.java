@@ -46,16 +46,34 @@ public record CrashReport(String toolVersion, String binding, Settings settings,
     return rounds.stream().mapToLong(RoundResult::attemptedWrites).sum();
   }
 
-  public long lostWrites() {
-    return rounds.stream().mapToLong(RoundResult::lostWrites).sum();
+  /** @return whether every round that ran was audited, and at least one ran: only then are the losses known */
+  public boolean audited() {
+    return !rounds.isEmpty() && rounds.stream().allMatch(RoundResult::audited);
   }
 
-  public long inDoubtWrites() {
-    return rounds.stream().mapToLong(RoundResult::inDoubtWrites).sum();
+  /** @return lost writes over every round, or null when a round was not audited (unknown, never 0) */
+  public Long lostWrites() {
+    return audited() ? lostWritesObserved() : null;
   }
 
-  public long inDoubtWritesPresent() {
-    return rounds.stream().mapToLong(RoundResult::inDoubtWritesPresent).sum();
+  /** @return lost writes the audited rounds found; a lower bound when a round was not audited */
+  public long lostWritesObserved() {
+    return rounds.stream().filter(RoundResult::audited).mapToLong(RoundResult::lostWrites).sum();
+  }
+
+  /** @return in-doubt writes over every round, or null when a round was not audited */
+  public Long inDoubtWrites() {
+    return audited() ? rounds.stream().mapToLong(RoundResult::inDoubtWrites).sum() : null;
+  }
+
+  /** @return in-doubt writes the store holds, or null when a round was not audited */
+  public Long inDoubtWritesPresent() {
+    return audited() ? rounds.stream().mapToLong(RoundResult::inDoubtWritesPresent).sum() : null;
+  }
+
+  /** @return the first round that did not complete (its {@code failedStep} set), or null */
+  public RoundResult failedRound() {
+    return rounds.stream().filter(r -> r.failedStep() != null).findFirst().orElse(null);
   }
 
   /** @return the summed writer time until each crash, milliseconds */
@@ -76,12 +94,18 @@ public record CrashReport(String toolVersion, String binding, Settings settings,
         .max(Long::compare).orElse(null);
   }
 
-  /** @return whether the claim held: null for claim none or when no round was audited */
+  /**
+   * @return whether the claim held: false when an audited round lost a write under a no-loss claim; null for claim
+   *     none or when a round was not audited (nothing else is known)
+   */
   public Boolean claimHeld() {
-    if ("none".equals(config.claim()) || rounds.stream().noneMatch(r -> r.count() != null)) {
+    if ("none".equals(config.claim())) {
       return null;
     }
-    return !config.claimsNoLoss() || lostWrites() == 0;
+    if (config.claimsNoLoss() && lostWritesObserved() > 0) {
+      return false;
+    }
+    return audited() ? Boolean.TRUE : null;
   }
 
   /** @return whether every round completed its audit, and it was not interrupted */

@@ -15,7 +15,9 @@ import java.util.List;
  * The crash test's result file: {@code schemaVersion} {@link ResultJson#SCHEMA_VERSION}, phase {@code crashtest},
  * the fields every result has (tool, binding, store, profile, times, outcome, server, machine, masked config,
  * warnings) and a {@code crash} object; described by {@code /dev/ycsbdriver/result/crash-result.schema.json}.
- * Throughput is acknowledged writes per second of summed writer time until each crash.
+ * Throughput is acknowledged writes per second of summed writer time until each crash. Lost and in-doubt writes are
+ * null when a round's crash, restart, recovery or audit did not complete (unknown, never 0); then {@code failure}
+ * names the round, the step, the reason and, when the server was left down, the command that starts it again.
  *
  * <p>Stateless and thread-safe.
  */
@@ -64,7 +66,7 @@ public final class CrashResultJson {
     ArrayNode errors = outcome.putArray("errors");
     r.errors().forEach(errors::add);
     if (Boolean.FALSE.equals(r.claimHeld())) {
-      errors.add("durability.claim=no-loss: " + r.lostWrites() + " acknowledged writes lost");
+      errors.add("durability.claim=no-loss: " + r.lostWritesObserved() + " acknowledged writes lost");
     }
     ResultJson.server(root.putObject("server"), r.server(), null);
     ResultJson.machine(root.putObject("machine"), r.machine());
@@ -88,6 +90,16 @@ public final class CrashResultJson {
     recovery.put("mean", r.meanRecoveryTimeMillis());
     recovery.put("max", r.maxRecoveryTimeMillis());
     keys(c.putArray("lostKeys"), r.lostKeys());
+    RoundResult failed = r.failedRound();
+    if (failed != null) {
+      ObjectNode f = c.putObject("failure");
+      f.put("round", failed.round());
+      f.put("step", failed.failedStep());
+      f.put("reason", failed.error());
+      f.put("serverLeftDown", failed.serverLeftDown());
+    } else {
+      c.putNull("failure");
+    }
     ArrayNode rounds = c.putArray("roundResults");
     for (RoundResult rr : r.rounds()) {
       ObjectNode n = rounds.addObject();
@@ -106,6 +118,8 @@ public final class CrashResultJson {
       n.put("writeResult", rr.writeResult());
       n.put("writerRunTimeMillis", rr.writerRunTimeMillis());
       n.put("error", rr.error());
+      n.put("failedStep", rr.failedStep());
+      n.put("serverLeftDown", rr.serverLeftDown());
     }
   }
 

@@ -1,11 +1,13 @@
 package dev.ycsbdriver.crash;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.RunConfig;
 import dev.ycsbdriver.cpu.MachineFacts;
 import dev.ycsbdriver.result.ToolVersion;
 import dev.ycsbdriver.runner.CoreWorkloadKeys;
 import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingException;
+import dev.ycsbdriver.spi.RestoreJournal;
 import dev.ycsbdriver.spi.RestoredSetting;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
@@ -124,12 +126,20 @@ public final class CrashTest {
     private final int number;
     private final Path dir;
     private boolean interrupted;
+    /** When the signal was seen (System.nanoTime), when {@link #interrupted}. */
+    private long stopAt;
     private WriterProcess writer;
     private long crashAfterMillis;
     private Long recoveryMillis;
     /** When the store was started again (System.nanoTime); the crash itself when a supervisor did it. */
     private long restartedAt;
     private String writeResult;
+    /** The step under way, as {@link RoundResult#failedStep()} names it. */
+    private String step = "writer";
+    /** What the built-in crash killed, or null. */
+    private ServerCrash.Captured captured;
+    /** The server the built-in restart started, or null. */
+    private Process restartedServer;
 
     Round(int number) {
       this.number = number;
@@ -151,7 +161,8 @@ public final class CrashTest {
         }
         long crashAt = System.nanoTime();
         crashEpochMillis = System.currentTimeMillis();
-        ServerCrash.Captured captured = crash(embedded);
+        step = "crash";
+        captured = crash(embedded);
         if (captured != null) {
           crashAt = captured.killedAtNanos();
           crashEpochMillis = captured.killedAtEpochMillis();
@@ -162,7 +173,9 @@ public final class CrashTest {
           writer.terminate();
         }
         restartedAt = crashAt;
+        step = "restart";
         Process restarted = restart(captured);
+        step = "recovery";
         Binding binding = awaitAnswer(crashAt, restarted);
         try {
           recoveryMillis = (System.nanoTime() - restartedAt) / 1_000_000;
@@ -170,6 +183,11 @@ public final class CrashTest {
               + (restartedAt == crashAt ? "the crash" : "the restart") + ", " + (System.nanoTime() - crashAt) / 1_000_000
               + " ms after the crash");
           endWriter(embedded);
+          if (interrupted) {
+            restoreNote(binding);
+            throw new CrashException(1, "interrupted while the server was down; it was restarted, not audited");
+          }
+          step = "audit";
           return audit(binding, embedded, crashEpochMillis);
         } finally {
           binding.close();
@@ -188,7 +206,9 @@ public final class CrashTest {
       long bound = 2 * (config.afterMax().toSeconds() + config.writerTimeout().toSeconds()) + 60;
       for (String p : List.of("workload=" + CrashWorkload.class.getName(), "table=" + table,
           CrashKeys.LEDGER_DIR.key() + "=" + dir.resolve("ledger").toAbsolutePath(), CrashKeys.RUN_ID.key() + "=" + runId,
-          CrashKeys.ROUND.key() + "=" + number, "result.dir=" + dir.toAbsolutePath(), "maxexecutiontime=" + bound)) {
+          CrashKeys.ROUND.key() + "=" + number, "result.dir=" + dir.toAbsolutePath(), "maxexecutiontime=" + bound,
+          // the writer writes until the crash: an operationcount (e.g. from -P workloads/workloada) would end it first
+          RunConfig.OPERATION_COUNT.key() + "=0")) {
         args.add("-p");
         args.add(p);
       }
@@ -264,9 +284,10 @@ public final class CrashTest {
       }
       ServerLocation.LocalProcesses local = (ServerLocation.LocalProcesses) location;
       Process p = ServerRestart.builtIn(captured, local.host(), local.port(), config.restartGrace(),
-          dir.resolve("server-restart.log"));
+          this::stopRequested, dir.resolve("server-restart.log"));
       if (p != null) {
         restartedAt = System.nanoTime();
+        restartedServer = p;
       }
       request.err().println("[crashtest] round " + number + ": " + (p == null ? "the server was restarted by its "
           + "supervisor" : "restarted the server (pid " + p.pid() + "), see " + dir.resolve("server-restart.log")));
@@ -277,8 +298,17 @@ public final class CrashTest {
       Process restarted = restartedServer;
       long deadline = crashAt + config.restartTimeout().toNanos();
       while (true) {
+        if (stopRequested()) {
+          // a signal: wait for the restarted store no longer than stop.timeout, then say what is left
+          deadline = Math.min(deadline, request.stop().hurried() ? System.nanoTime()
+              : stopAt + request.stopTimeout().toNanos());
+        }
         long left = deadline - System.nanoTime();
         if (left <= 0) {
+          if (interrupted) {
+            throw new CrashException(1, "interrupted: the store did not answer within " + request.stopTimeout()
+                .toSeconds() + " s (stop.timeout) after the signal");
+          }
           throw new CrashException(1, "restart: the store did not answer within " + config.restartTimeout().toSeconds()
               + " s of the crash (restart.timeout)");
         }
@@ -294,12 +324,71 @@ public final class CrashTest {
         if (b != null) {
           return b;
         }
-        if (request.stop().requested()) {
-          interrupted = true;
-          throw new CrashException(1, "interrupted while waiting for the store to answer");
-        }
         ServerCrash.sleep(200);
       }
+    }
+
+    /** @return whether a signal asked the test to end; marks the round interrupted */
+    private boolean stopRequested() {
+      if (request.stop().requested() && !interrupted) {
+        interrupted = true;
+        stopAt = System.nanoTime();
+        request.err().println("[crashtest] round " + number + ": signal received during the " + step
+            + "; ending the test once the server is back (at most stop.timeout)");
+      }
+      return interrupted;
+    }
+
+    /** Says which server-wide settings opening the store put back (the writer could not, the server being down). */
+    private void restoreNote(Binding binding) {
+      List<RestoredSetting> restored = binding.serverFacts().restoredSettings();
+      if (!restored.isEmpty()) {
+        request.err().println(RestoredSetting.line(request.provider().name(), restored));
+      }
+    }
+
+    /**
+     * @return when the server is (or may be) down after a failed round: where it is and the command that starts
+     *     it again; null when it answers or nothing was crashed
+     */
+    private String leftDown(boolean embedded) {
+      if (embedded || step.equals("writer") || step.equals("audit")) {
+        return null;
+      }
+      String where = request.provider().name();
+      String down = " may be left down (it cannot be checked from here)";
+      if (location instanceof ServerLocation.LocalProcesses local && local.port() > 0) {
+        if (ServerRestart.listening(local.host(), local.port())) {
+          return null;
+        }
+        where += " at " + local.host() + ":" + local.port();
+        down = " is left down";
+      }
+      String settingsNote = "; the next bin/ycsb command against it puts back any server-wide setting the profile "
+          + "changed (journal in " + RestoreJournal.directory(request.settings()) + ")";
+      if (restartedServer != null && restartedServer.isAlive()) {
+        String line = where + " does not answer yet: the restarted server (pid " + restartedServer.pid()
+            + ") is still starting, see " + dir.resolve("server-restart.log") + settingsNote;
+        request.err().println("[crashtest] round " + number + ": " + line);
+        return line;
+      }
+      String how;
+      if (captured != null) {
+        how = "cd " + quote(captured.directory().toString()) + " && " + String.join(" ",
+            ServerRestart.command(captured).stream().map(CrashTest::quote).toList());
+      } else if (config.restartCommand() != null) {
+        how = config.restartCommand() + " (restart.command)";
+      } else {
+        how = "the way it is usually started (crash.command crashed it; no restart command is known)";
+      }
+      for (String secret : request.secrets().values()) {
+        if (secret != null && !secret.isEmpty()) {
+          how = how.replace(secret, "****");
+        }
+      }
+      String line = where + down + "; start it again with: " + how + settingsNote;
+      request.err().println("[crashtest] round " + number + ": " + line);
+      return line;
     }
 
     private void endWriter(boolean embedded) {
@@ -343,7 +432,7 @@ public final class CrashTest {
       return new RoundResult(number, embedded, crashAfterMillis, attempted, acks[0] + acks[1], acks[0], acks[1],
           Math.max(0, crashEpochMillis - firstLine), count, recoveryMillis, auditMillis,
           count.oldestLostAckMillis() == null ? null : Math.max(0, crashEpochMillis - count.oldestLostAckMillis()),
-          writeResult, null);
+          writeResult, null, null, null);
     }
 
     private RoundResult failed(boolean embedded, long crashEpochMillis, String error) {
@@ -359,10 +448,18 @@ public final class CrashTest {
       } catch (IOException ignored) {
         // no figures from the ledger
       }
-      request.err().println("[crashtest] round " + number + ": failed: " + error);
+      String failedStep = interrupted ? "interrupted" : step;
+      request.err().println("[crashtest] round " + number + ": " + (interrupted ? "interrupted" : step + " failed")
+          + ": " + error + "; the lost writes of this round are unknown");
       return new RoundResult(number, embedded, crashAfterMillis, attempted, acks[0] + acks[1], acks[0], acks[1], 0,
-          null, recoveryMillis, null, null, writer == null ? null : writer.resultFile(request.runDirectory()), error);
+          null, recoveryMillis, null, null, writer == null ? null : writer.resultFile(request.runDirectory()), error,
+          failedStep, leftDown(embedded));
     }
+  }
+
+  /** @return the word as a POSIX shell reads it back: as is when it is plain, else in single quotes */
+  static String quote(String word) {
+    return word.matches("[A-Za-z0-9_@%+=:,./-]+") ? word : "'" + word.replace("'", "'\\''") + "'";
   }
 
   /** @return acknowledged inserts (version 1) and updates */

@@ -3,7 +3,8 @@ package dev.ycsbdriver.crash;
 import java.util.List;
 
 /**
- * What one crash round measured. A figure that was not measured (the round failed before it) is null.
+ * What one crash round measured. A figure that was not measured (the round failed before it) is null; in particular
+ * the lost writes of a round whose crash, restart, recovery or audit did not complete are unknown (null), never 0.
  *
  * <p>Immutable and thread-safe.
  *
@@ -21,25 +22,39 @@ import java.util.List;
  * @param oldestLostWriteAgeMillis how long before the crash the oldest lost write was acknowledged, or null
  * @param writeResult the writer's result.json relative to the run directory, or null (killed writer)
  * @param error why the round failed, one line, or null
+ * @param failedStep the step that did not complete ({@link #STEPS}), or null when the round was audited
+ * @param serverLeftDown when the round failed with the server down: the command that starts it again, or a line
+ *     saying none is known; else null
  */
 public record RoundResult(int round, boolean embedded, long crashAfterMillis, long attemptedWrites,
                           long acknowledgedWrites, long acknowledgedInserts, long acknowledgedUpdates,
                           long writerRunTimeMillis, AuditCount count, Long recoveryTimeMillis, Long auditMillis,
-                          Long oldestLostWriteAgeMillis, String writeResult, String error) {
+                          Long oldestLostWriteAgeMillis, String writeResult, String error,
+                          String failedStep, String serverLeftDown) {
+  /**
+   * The steps of a round, in order, as {@link #failedStep} names them: the writer until the crash, the crash, the
+   * restart, the recovery (until the store answers), the audit; {@code interrupted} when a signal ended it.
+   */
+  public static final List<String> STEPS = List.of("writer", "crash", "restart", "recovery", "audit", "interrupted");
 
-  /** @return lost writes, 0 when the audit did not run */
-  public long lostWrites() {
-    return count == null ? 0 : count.lostWrites();
+  /** @return lost writes, or null when the audit did not complete (unknown) */
+  public Long lostWrites() {
+    return count == null ? null : count.lostWrites();
   }
 
-  /** @return in-doubt writes, 0 when the audit did not run */
-  public long inDoubtWrites() {
-    return count == null ? 0 : count.inDoubtWrites();
+  /** @return in-doubt writes, or null when the audit did not complete */
+  public Long inDoubtWrites() {
+    return count == null ? null : count.inDoubtWrites();
   }
 
-  /** @return in-doubt writes the store holds, 0 when the audit did not run */
-  public long inDoubtWritesPresent() {
-    return count == null ? 0 : count.inDoubtWritesPresent();
+  /** @return in-doubt writes the store holds, or null when the audit did not complete */
+  public Long inDoubtWritesPresent() {
+    return count == null ? null : count.inDoubtWritesPresent();
+  }
+
+  /** @return whether the audit completed, so that the lost writes are known */
+  public boolean audited() {
+    return count != null;
   }
 
   /** @return the lost keys, at most 1000; empty when none or not audited */

@@ -63,25 +63,23 @@ final class ServerRestart {
    * @param host the host the binding connects to
    * @param port the port
    * @param grace how long to wait for a supervisor ({@code restart.grace})
+   * @param stopped whether a signal asked the test to end: then the wait for a supervisor ends at once, so that the
+   *     server is not left down
    * @param log gets the restart's command line, and the server's output when the killed server's standard error
    *     was not a file it can reopen
    * @return the started server process, or null when a supervisor restarted it
    * @throws CrashException (exit 1) when the command cannot be started
    */
-  static Process builtIn(ServerCrash.Captured server, String host, int port, Duration grace, Path log)
-      throws CrashException {
+  static Process builtIn(ServerCrash.Captured server, String host, int port, Duration grace,
+                         java.util.function.BooleanSupplier stopped, Path log) throws CrashException {
     long deadline = System.nanoTime() + grace.toNanos();
     do {
       if (listening(host, port)) {
         return null;
       }
       ServerCrash.sleep(100);
-    } while (System.nanoTime() - deadline < 0);
-    List<String> command = new ArrayList<>(List.of("setsid"));
-    if (server.uid() != currentUid()) {
-      command.addAll(List.of("setpriv", "--reuid=" + server.uid(), "--regid=" + server.gid(), "--init-groups", "--"));
-    }
-    command.addAll(server.command());
+    } while (System.nanoTime() - deadline < 0 && !stopped.getAsBoolean());
+    List<String> command = command(server);
     try {
       Files.createDirectories(log.toAbsolutePath().getParent());
       // the server outlives the crash test: its output goes where the killed server's went (its own log file),
@@ -99,6 +97,19 @@ final class ServerRestart {
       throw new CrashException(1, "restart: cannot re-run " + server.command().get(0) + " (" + e.getMessage()
           + "); give restart.command");
     }
+  }
+
+  /**
+   * @param server what {@link ServerCrash#kill} captured
+   * @return the built-in restart's command line: the killed listener's, detached, as its user and group
+   */
+  static List<String> command(ServerCrash.Captured server) {
+    List<String> command = new ArrayList<>(List.of("setsid"));
+    if (server.uid() != currentUid()) {
+      command.addAll(List.of("setpriv", "--reuid=" + server.uid(), "--regid=" + server.gid(), "--init-groups", "--"));
+    }
+    command.addAll(server.command());
+    return command;
   }
 
   /** @return whether a TCP connection to host:port is accepted now */

@@ -83,9 +83,17 @@ record CrashCell(MatrixSpec.Store store, String profile) {
     return exitCode == 0 && result != null ? "ok" : "failed";
   }
 
-  /** @return e.g. {@code lost 0 of 98,000 acknowledged writes in 3 crashes, claim no-loss held} */
+  /**
+   * @return e.g. {@code lost 0 of 98,000 acknowledged writes in 3 crashes, claim no-loss held}, or, when a round did
+   *     not complete, e.g. {@code crash test failed (round 1, restart): lost writes unknown}
+   */
   static String summary(JsonNode result) {
     JsonNode c = result.path("crash");
+    if (!c.path("lostWrites").isIntegralNumber()) {
+      JsonNode f = c.path("failure");
+      return "crash test failed" + (f.isObject() ? " (round " + f.path("round").asInt() + ", "
+          + f.path("step").asText() + ")" : "") + ": lost writes unknown";
+    }
     String held = c.path("claimHeld").isBoolean() ? (c.path("claimHeld").asBoolean() ? " held" : " NOT held") : "";
     return String.format(Locale.ROOT, "lost %,d of %,d acknowledged writes in %d crashes, claim %s%s",
         c.path("lostWrites").asLong(), c.path("acknowledgedWrites").asLong(),

@@ -16,18 +16,25 @@ import java.util.Objects;
  *     it, null when none judged it
  * @param crashes crashes done, over every result
  * @param acknowledgedWrites acknowledged writes, over every crash
- * @param lostWrites acknowledged writes lost, over every crash
- * @param inDoubtWrites writes in flight at a crash, over every crash
+ * @param lostWrites acknowledged writes lost, over every crash; null when a crash test failed (unknown, never 0)
+ * @param inDoubtWrites writes in flight at a crash, over every crash; null when unknown
  * @param recoveryMaxMillis the longest recovery, or null when no result gave one
  * @param results the results, at least one
+ * @param failures per crash test that did not complete, e.g. {@code round 1, restart: ...}; empty when none
  */
 public record CrashEntry(String store, String profile, String claim, Boolean claimHeld, int crashes,
-                         long acknowledgedWrites, long lostWrites, long inDoubtWrites, Double recoveryMaxMillis,
-                         List<CrashResult> results) {
+                         long acknowledgedWrites, Long lostWrites, Long inDoubtWrites, Double recoveryMaxMillis,
+                         List<CrashResult> results, List<String> failures) {
 
-  /** Copies the list. */
+  /** Copies the lists. */
   public CrashEntry {
     results = List.copyOf(results);
+    failures = List.copyOf(failures);
+  }
+
+  /** @return whether a crash test of this entry did not complete, so that its lost writes are unknown */
+  public boolean failed() {
+    return !failures.isEmpty();
   }
 
   /**
@@ -39,23 +46,27 @@ public record CrashEntry(String store, String profile, String claim, Boolean cla
     Boolean held = null;
     int crashes = 0;
     long acknowledged = 0;
-    long lost = 0;
-    long inDoubt = 0;
+    Long lost = 0L;
+    Long inDoubt = 0L;
     Double recovery = null;
+    List<String> failures = new java.util.ArrayList<>();
     for (CrashResult r : results) {
+      if (r.failure() != null) {
+        failures.add(r.failure());
+      }
       if (r.claimHeld() != null) {
         held = (held == null || held) && r.claimHeld();
       }
       crashes += r.rounds();
       acknowledged += r.acknowledgedWrites();
-      lost += r.lostWrites();
-      inDoubt += r.inDoubtWrites();
+      lost = lost == null || r.lostWrites() == null ? null : lost + r.lostWrites();
+      inDoubt = inDoubt == null || r.inDoubtWrites() == null ? null : inDoubt + r.inDoubtWrites();
       if (r.recoveryMaxMillis() != null) {
         recovery = recovery == null ? r.recoveryMaxMillis() : Math.max(recovery, r.recoveryMaxMillis());
       }
     }
     return new CrashEntry(first.storeName(), first.profile(), first.claim(), held, crashes, acknowledged, lost,
-        inDoubt, recovery, results);
+        inDoubt, recovery, results, failures);
   }
 
   /** @return whether this entry is of that store and profile */

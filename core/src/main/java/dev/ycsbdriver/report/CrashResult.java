@@ -19,17 +19,21 @@ import java.util.Map;
  * @param method how the store was crashed: {@code kill}, {@code command} or {@code writer-kill}
  * @param rounds crashes done (the entries of {@code roundResults}), at least 0
  * @param acknowledgedWrites writes the store acknowledged before its crashes, summed over rounds
- * @param lostWrites acknowledged writes missing or older after recovery, summed over rounds
- * @param inDoubtWrites writes in flight at a crash (neither acknowledged nor failed), summed over rounds
+ * @param lostWrites acknowledged writes missing or older after recovery, summed over rounds; null when a round's
+ *     crash, restart, recovery or audit did not complete (unknown, never 0)
+ * @param inDoubtWrites writes in flight at a crash (neither acknowledged nor failed), summed over rounds; null
+ *     when unknown
  * @param recoveryMeanMillis mean time from restart to the first successful read, or null
  * @param recoveryMaxMillis longest such time, or null
  * @param server product and version, e.g. {@code PostgreSQL 15.8}, or null
  * @param serverSettings the server's effective durability settings, as read back
+ * @param failure when a round did not complete: the round, the step and why, e.g.
+ *     {@code round 1, restart: restart.command: exit 127}; else null
  */
 public record CrashResult(Path file, String storeName, String binding, String profile, String status, String claim,
-                          Boolean claimHeld, String method, int rounds, long acknowledgedWrites, long lostWrites,
-                          long inDoubtWrites, Double recoveryMeanMillis, Double recoveryMaxMillis, String server,
-                          Map<String, String> serverSettings) {
+                          Boolean claimHeld, String method, int rounds, long acknowledgedWrites, Long lostWrites,
+                          Long inDoubtWrites, Double recoveryMeanMillis, Double recoveryMaxMillis, String server,
+                          Map<String, String> serverSettings, String failure) {
 
   /** Copies the map. */
   public CrashResult {

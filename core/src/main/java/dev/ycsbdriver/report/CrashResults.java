@@ -37,12 +37,43 @@ final class CrashResults {
     Boolean claimHeld = held == null || !held.isBoolean() ? null : held.asBoolean();
     JsonNode recovery = crash.path("recoveryTimeMillis");
     String claim = ResultReader.text(crash, "claim");
+    String failure = failure(crash);
+    if (failure != null && Boolean.TRUE.equals(claimHeld)) {
+      claimHeld = null; // a round that was not audited proves nothing (results written before failure existed)
+    }
     return new CrashResult(file, ResultReader.storeName(n), n.path("binding").asText(),
         ResultReader.text(n, "profile"), n.path("outcome").path("status").asText("ok"),
         claim == null ? "none" : claim, claimHeld, ResultReader.text(crash, "method"),
         crashes(crash), crash.path("acknowledgedWrites").asLong(),
-        crash.path("lostWrites").asLong(), crash.path("inDoubtWrites").asLong(),
+        failure == null ? count(crash, "lostWrites") : null, failure == null ? count(crash, "inDoubtWrites") : null,
         ResultReader.number(recovery, "mean"), ResultReader.number(recovery, "max"), ResultReader.product(n),
-        ResultReader.settings(n));
+        ResultReader.settings(n), failure);
+  }
+
+  /** @return the figure, or null when it is absent or null (not measured) */
+  private static Long count(JsonNode crash, String field) {
+    JsonNode v = crash.get(field);
+    return v == null || !v.isIntegralNumber() ? null : v.asLong();
+  }
+
+  /**
+   * @return the round that did not complete, its step and why, or null: from {@code failure}, else (results
+   *     written before it existed, whose lost writes of such a round read 0) from the first round with an error
+   */
+  private static String failure(JsonNode crash) {
+    JsonNode f = crash.path("failure");
+    if (f.isObject()) {
+      return "round " + f.path("round").asInt() + ", " + f.path("step").asText("unknown step") + ": "
+          + f.path("reason").asText("no reason given");
+    }
+    for (JsonNode r : crash.path("roundResults")) {
+      JsonNode error = r.get("error");
+      if (error != null && error.isTextual()) {
+        return "round " + r.path("round").asInt() + ", " + r.path("failedStep").asText("unknown step") + ": "
+            + error.asText();
+      }
+    }
+    JsonNode lost = crash.get("lostWrites");
+    return lost != null && lost.isIntegralNumber() ? null : "no round was audited";
   }
 }

@@ -114,10 +114,21 @@ public final class DurableVsFast {
     return s == null ? ReportTables.NA : f.apply(s.value());
   }
 
-  /** @return e.g. {@code 0 / 123,456}, or {@link #NOT_TESTED} */
+  /** @return e.g. {@code 0 / 123,456}, {@code crash test failed (round 1, restart)}, or {@link #NOT_TESTED} */
   static String lost(CrashEntry crash) {
-    return crash == null ? NOT_TESTED
-        : String.format(Locale.ROOT, "%,d / %,d", crash.lostWrites(), crash.acknowledgedWrites());
+    if (crash == null) {
+      return NOT_TESTED;
+    }
+    if (crash.lostWrites() == null) {
+      return "crash test failed (" + step(crash.failures().get(0)) + ")";
+    }
+    return String.format(Locale.ROOT, "%,d / %,d", crash.lostWrites(), crash.acknowledgedWrites());
+  }
+
+  /** @return the round and step of a failure line, e.g. {@code round 1, restart} */
+  static String step(String failure) {
+    int colon = failure.indexOf(':');
+    return colon < 0 ? failure : failure.substring(0, colon);
   }
 
   /** @return e.g. {@code no-loss, held}, {@code no-loss, NOT held}, {@code recent-loss (not tested)} */

@@ -73,8 +73,11 @@ public final class ReportCharts {
         if (model.cells(profile, t).isEmpty()) {
           continue;
         }
-        images.add(image("throughput-" + p + "-t" + t, throughput(model, profile, t,
-            "Throughput per workload, profile " + p + ", " + t + " threads")));
+        CategoryChart bars = throughput(model, profile, t, "Throughput per workload, profile " + p + ", " + t
+            + " threads");
+        if (!bars.getSeriesMap().isEmpty()) {
+          images.add(image("throughput-" + p + "-t" + t, bars));
+        }
       }
       int maxThreads = model.cells().stream().filter(c -> java.util.Objects.equals(c.profile(), profile))
           .mapToInt(ReportCell::threads).max().orElse(0);

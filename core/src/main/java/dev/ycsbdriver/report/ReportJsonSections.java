@@ -51,6 +51,8 @@ final class ReportJsonSections {
       n.put("lostWrites", c.lostWrites());
       n.put("inDoubtWrites", c.inDoubtWrites());
       n.put("recoveryMaxMillis", c.recoveryMaxMillis());
+      ArrayNode failures = n.putArray("failures");
+      c.failures().forEach(failures::add);
       ArrayNode files = n.putArray("results");
       c.results().forEach(r -> files.add(relative.apply(r.file())));
     }

@@ -30,7 +30,8 @@ final class ReportSummary {
    * @return the sentences, in reading order; never empty
    */
   static List<String> sentences(ReportModel model) {
-    List<String> out = new ArrayList<>(Ranking.sentences(model));
+    List<String> out = new ArrayList<>(caveats(model));
+    out.addAll(Ranking.sentences(model));
     for (String store : model.stores()) {
       for (String[] pair : pairs(model, store)) {
         String s = fastOverDurable(model, store, pair[0], pair[1]);
@@ -48,6 +49,18 @@ final class ReportSummary {
     out.addAll(lostWrites(model));
     if (!model.leftOut().isEmpty()) {
       out.add("Left out: " + String.join("; ", model.leftOut()) + ".");
+    }
+    return out;
+  }
+
+  /** @return the caveats a reader needs before any comparison: crash tests that did not complete */
+  static List<String> caveats(ReportModel model) {
+    List<String> out = new ArrayList<>();
+    for (CrashEntry c : model.crashes()) {
+      for (String f : c.failures()) {
+        out.add("Caveat: the crash test of " + c.store() + " " + ReportTables.profileName(c.profile())
+            + " failed (" + f + "): its lost writes are unknown, not 0.");
+      }
     }
     return out;
   }
@@ -165,6 +178,11 @@ final class ReportSummary {
     for (Map.Entry<String, List<CrashEntry>> e : byStore.entrySet()) {
       List<String> parts = new ArrayList<>();
       for (CrashEntry c : e.getValue()) {
+        if (c.lostWrites() == null) {
+          parts.add(ReportTables.profileName(c.profile()) + ": crash test failed (" + DurableVsFast.step(c.failures()
+              .get(0)) + "), lost writes unknown");
+          continue;
+        }
         String lost = c.lostWrites() == 0 ? "none" : String.format(Locale.ROOT, "%,d", c.lostWrites());
         parts.add(ReportTables.profileName(c.profile()) + " lost " + lost + " of "
             + String.format(Locale.ROOT, "%,d", c.acknowledgedWrites()) + (parts.isEmpty() ? " acknowledged writes" : "")

@@ -85,6 +85,8 @@ public final class ResultReader {
     List<CrashResult> crashes = new ArrayList<>();
     Map<Path, Path> seenFiles = new HashMap<>();
     Map<String, Path> seenRuns = new HashMap<>();
+    Map<Path, JsonNode> documents = new LinkedHashMap<>();
+    List<Path> crashDirectories = new ArrayList<>();
     for (Path f : files) {
       Path first = seenFiles.putIfAbsent(ResultFiles.realPath(f), f);
       if (first != null) {
@@ -98,11 +100,20 @@ public final class ResultReader {
         warnings.accept(f + ": a copy of the run of " + copyOf + " (" + ResultJson.runLabel(n) + "); counted once");
         continue;
       }
+      documents.put(f, n);
       if (CrashResults.PHASE.equals(n.path("phase").asText())) {
         crashes.add(CrashResults.read(f, n));
+        crashDirectories.add(f.toAbsolutePath().normalize().getParent());
+      }
+    }
+    for (Map.Entry<Path, JsonNode> d : documents.entrySet()) {
+      Path f = d.getKey();
+      Path dir = f.toAbsolutePath().normalize().getParent();
+      // a crash test's writers (round-<n>/.../result.json) ran into a crash: their figures are not a benchmark's
+      if (crashDirectories.stream().anyMatch(c -> dir.startsWith(c) && !dir.equals(c))) {
         continue;
       }
-      RunResult r = run(f, n);
+      RunResult r = run(f, d.getValue());
       if (r != null) {
         out.add(r);
       }

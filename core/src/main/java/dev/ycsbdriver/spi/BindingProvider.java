@@ -41,6 +41,15 @@ public interface BindingProvider {
   List<PropertySpec> properties();
 
   /**
+   * @return whether the store keeps its records after the process that wrote them ends (a server, or files of an
+   *     embedded store); false for a store that lives in the driver's heap only, which {@code bin/ycsb crashtest}
+   *     refuses, as a crash loses every record by design
+   */
+  default boolean keepsRecordsAcrossProcesses() {
+    return true;
+  }
+
+  /**
    * Opens the store for one run: validate the binding's properties, connect once, create the table
    * if asked, apply the durability profile, read back the server facts.
    *

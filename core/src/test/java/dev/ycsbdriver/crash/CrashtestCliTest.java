@@ -43,7 +43,11 @@ class CrashtestCliTest {
   }
 
   static JsonNode validResult(CliRun run) throws Exception {
-    JsonNode doc = JSON.readTree(Files.readString(run.resultFile()));
+    return valid(JSON.readTree(Files.readString(run.resultFile())));
+  }
+
+  /** @return the document, after checking it against the crash result's JSON Schema */
+  static JsonNode valid(JsonNode doc) throws Exception {
     try (InputStream schema = CrashResultJson.class.getResourceAsStream(CrashResultJson.SCHEMA_RESOURCE)) {
       assertThat(JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012).getSchema(schema).validate(doc))
           .as(doc.toPrettyString()).isEmpty();
@@ -86,10 +90,38 @@ class CrashtestCliTest {
   }
 
   @Test
+  void anAuditThatCannotReadLeavesTheLostWritesUnknownAndFails() throws Exception {
+    CliRun run = crashtest("-p", "crashfile.failreads=true", "-p", "durability.claim=no-loss", "-p", "crash.rounds=1");
+
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+    assertThat(run.out()).as(run.toString()).doesNotContain("LostWrites, 0").doesNotContain("ClaimHeld")
+        .contains("[CRASH-ROUND-1], LostWrites, unknown (audit failed)")
+        .contains("[CRASH], LostWrites, unknown (audit failed) in round 1");
+    assertThat(run.err()).contains("round 1: audit failed: audit: key ").doesNotContain("\tat ");
+    JsonNode crash = validResult(run).path("crash");
+    assertThat(crash.path("lostWrites").isNull()).as(crash.toPrettyString()).isTrue();
+    assertThat(crash.path("claimHeld").isNull()).isTrue();
+    assertThat(crash.path("failure").path("step").asText()).isEqualTo("audit");
+    assertThat(crash.path("failure").path("reason").asText()).startsWith("audit: key ");
+  }
+
+  @Test
+  void anOperationCountFromARunWorkloadFileDoesNotEndTheWriterBeforeTheCrash() throws Exception {
+    CliRun run = crashtest("-p", "operationcount=10", "-p", "crash.rounds=1");
+
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    assertThat(run.err()).contains("Warning: operationcount=10 ignored: the crash test's writer writes until the "
+        + "crash");
+    assertThat(figure(run.out(), "CRASH", "AcknowledgedWrites")).isGreaterThan(10);
+    assertThat(figure(run.out(), "CRASH", "LostWrites")).isZero();
+  }
+
+  @Test
   void badCrashSettingsEndWithOneLineAndExitCode2BeforeAnythingRuns() {
     for (String[] bad : List.of(new String[] {"-p", "crash.after.min=5s"},
         new String[] {"-p", "crash.method=reboot"}, new String[] {"-p", "crash.method=command"},
-        new String[] {"-p", "crash.roundz=2"}, new String[] {"-p", "crash.command=true"})) {
+        new String[] {"-p", "crash.roundz=2"}, new String[] {"-p", "crash.command=true"},
+        new String[] {"-p", "crash.round=2"})) {
       CliRun run = crashtest(bad);
       assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
       assertThat(run.errLines()).as(run.toString()).filteredOn(l -> l.startsWith("ycsb: ")).hasSize(1);

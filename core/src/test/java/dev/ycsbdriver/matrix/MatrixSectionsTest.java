@@ -106,6 +106,11 @@ class MatrixSectionsTest {
     assertThat(CrashCell.summary(json.readTree("{\"crash\": {\"claim\": \"no-loss\", \"claimHeld\": false, "
         + "\"acknowledgedWrites\": 98000, \"lostWrites\": 3, \"rounds\": 3, \"roundResults\": [{}, {}]}}")))
         .isEqualTo("lost 3 of 98,000 acknowledged writes in 2 crashes, claim no-loss NOT held");
+    assertThat(CrashCell.summary(json.readTree("{\"crash\": {\"claim\": \"no-loss\", \"claimHeld\": null, "
+        + "\"acknowledgedWrites\": 6464, \"lostWrites\": null, \"rounds\": 1, \"failure\": {\"round\": 1, "
+        + "\"step\": \"restart\", \"reason\": \"restart.command: exit 127\"}}}")))
+        .as("a restart that failed is no proof of anything").isEqualTo("crash test failed (round 1, restart): lost "
+            + "writes unknown");
   }
 
   @Test

@@ -23,7 +23,7 @@ class ReportSummaryTest {
   private static CrashResult crash(String store, String profile, String claim, Boolean held, long acknowledged,
                                    long lost) {
     return new CrashResult(Path.of(store + profile + "crash"), store, store, profile, held == Boolean.FALSE ? "failed" : "ok",
-        claim, held, "kill", 3, acknowledged, lost, 6, 800.0, 900.0, store + " 1.0", Map.of());
+        claim, held, "kill", 3, acknowledged, lost, 6L, 800.0, 900.0, store + " 1.0", Map.of(), null);
   }
 
   private static List<String> sentences(List<RunResult> runs, List<CrashResult> crashes, List<String> leftOut) {

@@ -32,13 +32,16 @@ import site.ycsb.StringByteIterator;
  * written fields), which a new process reads back. {@code crashfile.lossy=false} (default) appends each write
  * with one unbuffered write before it returns, so a SIGKILL loses nothing acknowledged; {@code true} keeps the
  * last writes in memory and appends them only every {@code crashfile.flushevery} writes, so a SIGKILL loses the
- * acknowledged writes not yet appended.
+ * acknowledged writes not yet appended. {@code crashfile.failreads=true} answers every read with an error, so
+ * that a crash test's audit cannot complete.
  */
 public final class CrashFileProvider implements BindingProvider {
   static final PropertySpec LOSSY = PropertySpec.of("crashfile.lossy", "false", "",
       "keep the last writes in memory only, appended every crashfile.flushevery writes").flag();
   static final PropertySpec FLUSH_EVERY = PropertySpec.of("crashfile.flushevery", "200", "writes",
       "in lossy mode, append the writes kept in memory every this many writes").integer(1, 1_000_000);
+  static final PropertySpec FAIL_READS = PropertySpec.of("crashfile.failreads", "false", "",
+      "answer every read with an error (a crash test's audit then fails)").flag();
 
   @Override
   public String name() {
@@ -52,7 +55,7 @@ public final class CrashFileProvider implements BindingProvider {
 
   @Override
   public List<PropertySpec> properties() {
-    return List.of(LOSSY, FLUSH_EVERY);
+    return List.of(LOSSY, FLUSH_EVERY, FAIL_READS);
   }
 
   @Override
@@ -60,7 +63,7 @@ public final class CrashFileProvider implements BindingProvider {
     Settings s = context.settings();
     Path file = context.resultDirectory().resolve("crashfile").resolve("store.log");
     try {
-      return new Store(file, s.getBoolean(LOSSY), s.getInt(FLUSH_EVERY), context.profile());
+      return new Store(file, s.getBoolean(LOSSY), s.getInt(FLUSH_EVERY), context.profile(), s.getBoolean(FAIL_READS));
     } catch (IOException e) {
       throw new BindingException("crashfile: cannot open " + file + " (" + e.getMessage() + ")", e);
     }
@@ -73,8 +76,9 @@ public final class CrashFileProvider implements BindingProvider {
     private final int flushEvery;
     private final List<String> pending = new ArrayList<>();
     private final String profile;
+    private final boolean failReads;
 
-    Store(Path file, boolean lossy, int flushEvery, String profile) throws IOException {
+    Store(Path file, boolean lossy, int flushEvery, String profile, boolean failReads) throws IOException {
       Files.createDirectories(file.getParent());
       if (Files.exists(file)) {
         for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
@@ -89,6 +93,7 @@ public final class CrashFileProvider implements BindingProvider {
       this.lossy = lossy;
       this.flushEvery = flushEvery;
       this.profile = profile;
+      this.failReads = failReads;
     }
 
     synchronized Status write(String key, Map<String, ByteIterator> values, boolean insert) {
@@ -122,6 +127,9 @@ public final class CrashFileProvider implements BindingProvider {
       return new DB() {
         @Override
         public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+          if (failReads) {
+            return Status.ERROR;
+          }
           Map<String, String> r = Store.this.read(key);
           if (r == null) {
             return Status.NOT_FOUND;

@@ -44,6 +44,12 @@ public final class MemoryBindingProvider implements BindingProvider {
     return List.of(PRELOAD);
   }
 
+  /** @return false: the records live in the driver's heap until it exits */
+  @Override
+  public boolean keepsRecordsAcrossProcesses() {
+    return false;
+  }
+
   @Override
   public Binding open(BindingContext context) throws ConfigException, BindingException {
     Settings s = context.settings();

@@ -51,6 +51,21 @@ class MemoryIT extends BindingContract {
   }
 
   @Test
+  void crashtestIsRefusedWithOneLineAndExitCode2BeforeAnythingRuns() throws Exception {
+    java.nio.file.Path results = java.nio.file.Files.createTempDirectory(java.nio.file.Path.of("target")
+        .toAbsolutePath(), "crashtest-memory-");
+
+    CliRun run = CliRun.of("crashtest", "memory", "-p", "result.dir=" + results, "-p", "crash.rounds=1");
+
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
+    assertThat(run.err().strip()).as(run.toString()).isEqualTo("ycsb: crashtest: needs a store that keeps its "
+        + "records across a crash, got memory (its records live in the writer's memory only: a crash loses all of "
+        + "them by design and there is nothing to audit); crash-test a store that writes to disk, e.g. h2 or sqlite");
+    assertThat(run.out()).doesNotContain("LostWrites");
+    assertThat(results.toFile().list()).as("nothing written").isEmpty();
+  }
+
+  @Test
   void runPreloadsTheRecordsSoEveryReadFindsOne() throws Exception {
     CliRun run = cli("run", "workloadc", Map.of("recordcount", "2000", "operationcount", "20000",
         "threadcount", "8"));

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,12 +28,23 @@ import org.junit.jupiter.api.Test;
 class PostgresCrashtestIT {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private static CliRun crashtest(PrivatePostgres pg, Path results, String profile, int rounds) {
+  private static CliRun crashtest(PrivatePostgres pg, Path results, String profile, int rounds, String... more) {
     List<String> args = new ArrayList<>(List.of("crashtest", "postgres", "-p", "profile=" + profile,
         "-p", "postgres.url=" + pg.url(), "-p", "postgres.user=" + pg.user(), "-p", "result.dir=" + results,
         "-p", "crash.rounds=" + rounds, "-p", "crash.after.min=1s", "-p", "crash.after.max=2s",
         "-p", "stop.timeout=2s", "-p", "restart.grace=500ms", "-threads", "4"));
+    for (String p : more) {
+      args.add("-p");
+      args.add(p);
+    }
     return CliRun.of(args.toArray(String[]::new));
+  }
+
+  private static CliRun workloada(String phase, PrivatePostgres pg, Path results, String... more) {
+    List<String> args = new ArrayList<>(List.of("-p", "postgres.url=" + pg.url(), "-p", "postgres.user=" + pg.user(),
+        "-p", "result.dir=" + results, "-p", "table=report_it", "-p", "recordcount=200"));
+    args.addAll(List.of(more));
+    return CliRun.of(CliRun.args(phase, "postgres", "workloada"), args.toArray(String[]::new));
   }
 
   private static Map<String, String> settings(PrivatePostgres pg) throws Exception {
@@ -71,6 +83,104 @@ class PostgresCrashtestIT {
             .endsWith("result.json");
       }
       assertThat(settings(pg)).as("the server's settings after the test").isEqualTo(before);
+    }
+  }
+
+  @Test
+  void aRestartCommandThatFailsLeavesTheLossesUnknownNamesTheServerLeftDownAndTheReportSaysFailed() throws Exception {
+    try (PrivatePostgres pg = PrivatePostgres.start()) {
+      Path results = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "crashtest-it-");
+
+      CliRun run = crashtest(pg, results, "fast", 1, "restart.command=/nonexistent/x");
+
+      assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+      assertThat(run.out()).as(run.toString()).doesNotContain("LostWrites, 0")
+          .contains("[CRASH], LostWrites, unknown (restart failed) in round 1")
+          .contains("[CRASH], ServerLeftDown, postgres at ");
+      assertThat(run.err()).contains("round 1: restart failed: restart.command: exit 127")
+          .contains(":" + pg.port() + " is left down; start it again with: cd ").doesNotContain("\tat ");
+      JsonNode crash = JSON.readTree(Files.readString(run.resultFile())).path("crash");
+      assertThat(crash.path("lostWrites").isNull()).as(crash.toPrettyString()).isTrue();
+      assertThat(crash.path("claimHeld").isNull()).isTrue();
+      assertThat(crash.path("failure").path("step").asText()).isEqualTo("restart");
+      assertThat(crash.path("failure").path("serverLeftDown").asText()).contains("postgres").contains("-D");
+      assertThat(crash.path("roundResults").get(0).path("lostWrites").isNull()).isTrue();
+
+      pg.restart();
+      assertThat(workloada("load", pg, results, "-p", "createtable=true", "-p", "droptable=true").exitCode()).isZero();
+      CliRun bench = workloada("run", pg, results, "-p", "operationcount=500");
+      assertThat(bench.exitCode()).as(bench.toString()).isZero();
+      Path report = results.resolve("report");
+
+      CliRun rendered = CliRun.of("report", bench.resultFile().getParent().toString(),
+          run.resultFile().getParent().toString(), "-o", report.toString());
+
+      assertThat(rendered.exitCode()).as(rendered.toString()).isZero();
+      String md = Files.readString(report.resolve("report.md"));
+      assertThat(md).contains("crash test failed (round 1, restart)")
+          .contains("Caveat: the crash test of postgres fast failed (round 1, restart: restart.command: exit 127")
+          .doesNotContain("lost none");
+    }
+  }
+
+  @Test
+  void aRestartCommandThatStartsNothingFailsTheRecoveryWithTheLossesUnknown() throws Exception {
+    try (PrivatePostgres pg = PrivatePostgres.start()) {
+      Path results = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "crashtest-it-");
+
+      CliRun run = crashtest(pg, results, "fast", 1, "restart.command=true", "restart.timeout=5s");
+
+      assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+      assertThat(run.out()).as(run.toString()).doesNotContain("LostWrites, 0")
+          .contains("[CRASH], LostWrites, unknown (recovery failed) in round 1");
+      assertThat(run.err()).contains("Error: postgres at ").contains(" is left down; start it again with: cd ");
+      JsonNode crash = JSON.readTree(Files.readString(run.resultFile())).path("crash");
+      assertThat(crash.path("lostWrites").isNull()).isTrue();
+      assertThat(crash.path("failure").path("step").asText()).isEqualTo("recovery");
+      assertThat(crash.path("failure").path("reason").asText()).contains("restart.timeout");
+    }
+  }
+
+  @Test
+  void sigtermWhileTheServerIsDownEndsPromptlyBringsTheServerBackAndMarksTheRoundInterrupted() throws Exception {
+    try (PrivatePostgres pg = PrivatePostgres.start()) {
+      Map<String, String> before = settings(pg);
+      Path results = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "crashtest-it-");
+      // seed004-fast changes server-wide settings (fsync=off by ALTER SYSTEM): the writer cannot put them back
+      List<String> args = new ArrayList<>(List.of("crashtest", "postgres", "-p", "profile=seed004-fast",
+          "-p", "postgres.url=" + pg.url(), "-p", "postgres.user=" + pg.user(), "-p", "result.dir=" + results,
+          "-p", "crash.rounds=3", "-p", "crash.after.min=1s", "-p", "crash.after.max=1s", "-p", "stop.timeout=20s",
+          "-p", "restart.grace=120s", "-threads", "2"));
+      Path out = results.resolve("child.out");
+      Path err = results.resolve("child.err");
+      Process child = CliRun.child(args, out, err);
+      try {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (!Files.readString(err).contains("crash sent at")) {
+          assertThat(System.nanoTime() - deadline).as("no crash within 90 s:\n%s", Files.readString(err)).isNegative();
+          assertThat(child.isAlive()).as(Files.readString(err)).isTrue();
+          Thread.sleep(100);
+        }
+        Thread.sleep(500); // the server is down, the built-in restart waits out restart.grace (120 s)
+        long signalled = System.nanoTime();
+
+        child.destroy(); // SIGTERM
+
+        assertThat(child.waitFor(40, TimeUnit.SECONDS)).as("ended within stop.timeout, not restart.grace:\n%s",
+            Files.readString(err)).isTrue();
+        assertThat(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - signalled)).isLessThan(40);
+      } finally {
+        child.destroyForcibly();
+      }
+      String stderr = Files.readString(err);
+      assertThat(child.exitValue()).as(stderr).isEqualTo(1);
+      assertThat(Files.readString(out)).doesNotContain("LostWrites, 0").contains("LostWrites, unknown (interrupted)");
+      assertThat(stderr).contains("signal received during the restart").doesNotContain("\tat ");
+      JsonNode doc = JSON.readTree(Files.readString(CliRun.resultFile(stderr)));
+      assertThat(doc.path("outcome").path("status").asText()).isEqualTo("interrupted");
+      assertThat(doc.path("crash").path("failure").path("step").asText()).isEqualTo("interrupted");
+      assertThat(doc.path("crash").path("lostWrites").isNull()).isTrue();
+      assertThat(settings(pg)).as("the server answers with its settings of before").isEqualTo(before);
     }
   }
 
