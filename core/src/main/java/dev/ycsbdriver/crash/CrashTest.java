@@ -280,7 +280,8 @@ public final class CrashTest {
         boolean restartBound = untilTimeout.compareTo(config.commandTimeout()) < 0;
         ServerRestart.shell(CrashKeys.RESTART_COMMAND.key(), config.restartCommand(), dir.resolve("restart-command.log"),
             restartBound ? untilTimeout : config.commandTimeout(),
-            (restartBound ? CrashKeys.RESTART_TIMEOUT : CrashKeys.COMMAND_TIMEOUT).key(),
+            restartBound ? CrashKeys.RESTART_TIMEOUT.key() + ", " + config.restartTimeout().toSeconds()
+                + " s from the crash" : CrashKeys.COMMAND_TIMEOUT.key(),
             () -> request.stop().requested());
         return null;
       }

@@ -37,7 +37,7 @@ final class ServerRestart {
    * @param command the command, run with {@code sh -c}
    * @param log receives its output (appended); created readable by its owner only
    * @param bound longest wait; then it is killed
-   * @param boundKey the key that set the bound, for the message, e.g. {@code restart.timeout}
+   * @param boundKey the key that set the bound, for the message, e.g. {@code crash.command.timeout}
    * @param stop polled while it runs: true (Ctrl-C) kills it
    * @throws CrashException (exit 1) when it cannot start, exits non-zero, runs too long or is stopped
    */
