@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
@@ -51,7 +52,7 @@ public final class CrashTest {
     this.field0 = request.settings().getTrimmed(CoreWorkloadKeys.FIELD_NAME_PREFIX) + "0";
     this.runId = Long.toString(System.currentTimeMillis(), 36) + Integer.toString(ThreadLocalRandom.current().nextInt(1296), 36);
     warnings.addAll(request.warnings());
-    Map<String, String> all = new java.util.HashMap<>(request.settings().asMap());
+    Map<String, String> all = new HashMap<>(request.settings().asMap());
     all.putAll(request.secrets());
     this.secrets = CrashSecrets.of(all);
   }
