@@ -7,6 +7,7 @@ import dev.ycsbdriver.result.ToolVersion;
 import dev.ycsbdriver.runner.CoreWorkloadKeys;
 import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingException;
+import dev.ycsbdriver.spi.ErrorLog;
 import dev.ycsbdriver.spi.RestoreJournal;
 import dev.ycsbdriver.spi.RestoredSetting;
 import dev.ycsbdriver.spi.ServerFacts;
@@ -16,6 +17,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
@@ -30,6 +32,8 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public final class CrashTest {
   private static final long POLL_MILLIS = 50;
+  /** Failed writes without one acknowledged that end a round before {@code crash.writer.timeout}. */
+  static final long FAILED_WRITES_BEFORE_STOP = 100;
   private final CrashRequest request;
   private final CrashConfig config;
   private final StoreAccess access;
@@ -39,6 +43,7 @@ public final class CrashTest {
   private ServerLocation location;
   private ServerFacts facts = ServerFacts.unknown();
   private final List<String> warnings = new ArrayList<>();
+  private final CrashSecrets secrets;
 
   /** @param request what to run */
   public CrashTest(CrashRequest request) {
@@ -49,20 +54,31 @@ public final class CrashTest {
     this.field0 = request.settings().getTrimmed(CoreWorkloadKeys.FIELD_NAME_PREFIX) + "0";
     this.runId = Long.toString(System.currentTimeMillis(), 36) + Integer.toString(ThreadLocalRandom.current().nextInt(1296), 36);
     warnings.addAll(request.warnings());
+    Map<String, String> all = new HashMap<>(request.settings().asMap());
+    all.putAll(request.secrets());
+    this.secrets = CrashSecrets.of(all);
   }
 
   /**
    * Opens the store once before the first round: checks the configuration, creates the crash table when missing,
-   * and learns where the server runs; for {@code crash.method=kill} also that its processes can be found.
+   * learns where the server runs, asks the binding whether a crash test of it can be right
+   * ({@link Binding#checkCrashTest()}) and writes, reads back and deletes one record of the writer's shape
+   * ({@link WriteProbe}); for {@code crash.method=kill} also that the server's processes can be found.
    *
-   * @throws ConfigException for a bad binding property, or a crash method that cannot work for this store (exit 2)
+   * @throws ConfigException for a bad binding property, a crash method that cannot work for this store, a store
+   *     whose crash test would be a false finding, or a table the writer cannot write (exit 2)
    * @throws BindingException when the store cannot be reached (exit 3)
    * @throws CrashException when the server's processes cannot be found (3 when nothing listens, else 1)
    */
   public void check() throws ConfigException, BindingException, CrashException {
-    try (Binding b = access.openToPrepare(roundDirectory(1))) {
+    ErrorLog probeErrors = ErrorLog.silent();
+    try (Binding b = access.openToPrepare(roundDirectory(1), probeErrors)) {
       location = b.serverLocation();
       facts = b.serverFacts();
+      b.checkCrashTest();
+      WriteProbe.check(b, probeErrors, request.settings().toProperties(), table,
+          request.settings().getTrimmed(CoreWorkloadKeys.FIELD_NAME_PREFIX),
+          request.settings().getInt(CoreWorkloadKeys.FIELD_COUNT), "crash-" + runId + "-probe");
     }
     if (location instanceof ServerLocation.Embedded) {
       if (config.crashCommand() != null || config.restartCommand() != null) {
@@ -221,6 +237,11 @@ public final class CrashTest {
       Path ledger = dir.resolve("ledger");
       while (!Ledger.hasAck(ledger)) {
         checkWriter("before its first acknowledged write");
+        long failed = Ledger.failures(ledger);
+        if (failed >= FAILED_WRITES_BEFORE_STOP) {
+          throw new CrashException(1, "writer: its first " + failed + " writes all failed, none acknowledged; "
+              + "first error: " + writer.firstError());
+        }
         if (System.nanoTime() - deadline > 0) {
           throw new CrashException(1, "writer: no acknowledged write within " + config.writerTimeout().toSeconds()
               + " s (crash.writer.timeout); " + writer.lastError());
@@ -265,7 +286,7 @@ public final class CrashTest {
       }
       if (config.crashCommand() != null) {
         ServerRestart.shell(CrashKeys.COMMAND.key(), config.crashCommand(), dir.resolve("crash-command.log"),
-            config.commandTimeout());
+            config.commandTimeout(), CrashKeys.COMMAND_TIMEOUT.key(), () -> request.stop().requested());
         return null;
       }
       ServerLocation.LocalProcesses local = (ServerLocation.LocalProcesses) location;
@@ -274,9 +295,15 @@ public final class CrashTest {
 
     private Process restart(ServerCrash.Captured captured) throws CrashException {
       if (config.restartCommand() != null) {
+        long crashAt = restartedAt;
         restartedAt = System.nanoTime();
+        Duration untilTimeout = config.restartTimeout().minusNanos(restartedAt - crashAt);
+        boolean restartBound = untilTimeout.compareTo(config.commandTimeout()) < 0;
         ServerRestart.shell(CrashKeys.RESTART_COMMAND.key(), config.restartCommand(), dir.resolve("restart-command.log"),
-            config.commandTimeout());
+            restartBound ? untilTimeout : config.commandTimeout(),
+            restartBound ? CrashKeys.RESTART_TIMEOUT.key() + ", " + config.restartTimeout().toSeconds()
+                + " s from the crash" : CrashKeys.COMMAND_TIMEOUT.key(),
+            () -> request.stop().requested());
         return null;
       }
       if (captured == null) {
@@ -284,7 +311,7 @@ public final class CrashTest {
       }
       ServerLocation.LocalProcesses local = (ServerLocation.LocalProcesses) location;
       Process p = ServerRestart.builtIn(captured, local.host(), local.port(), config.restartGrace(),
-          this::stopRequested, dir.resolve("server-restart.log"));
+          this::stopRequested, dir.resolve("server-restart.log"), secrets);
       if (p != null) {
         restartedAt = System.nanoTime();
         restartedServer = p;
@@ -406,6 +433,9 @@ public final class CrashTest {
       if (writer != null && writer.alive()) {
         writer.terminate();
         writer.await(request.stopTimeout().plus(config.writerTimeout()));
+      }
+      if (writer != null) {
+        writer.deleteTemporaryFiles();
       }
     }
 

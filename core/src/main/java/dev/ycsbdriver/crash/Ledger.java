@@ -127,6 +127,26 @@ public final class Ledger {
 
   /**
    * @param dir the ledger directory
+   * @return the failed writes ({@link Event#F}) of every thread so far; 0 when nothing can be read
+   */
+  public static long failures(Path dir) {
+    if (!Files.isDirectory(dir)) {
+      return 0;
+    }
+    long failed = 0;
+    try (Stream<Path> s = Files.list(dir)) {
+      for (Path f : s.filter(x -> x.getFileName().toString().endsWith(SUFFIX)).toList()) {
+        String text = Files.readString(f, StandardCharsets.US_ASCII);
+        failed += (text.startsWith("F ") ? 1 : 0) + text.split("\nF ", -1).length - 1;
+      }
+    } catch (IOException e) {
+      return 0;
+    }
+    return failed;
+  }
+
+  /**
+   * @param dir the ledger directory
    * @return whether any thread has an acknowledged write yet; false when nothing can be read
    */
   public static boolean hasAck(Path dir) {

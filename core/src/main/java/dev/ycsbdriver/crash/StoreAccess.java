@@ -7,6 +7,7 @@ import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
+import dev.ycsbdriver.spi.ErrorLog;
 import dev.ycsbdriver.config.Phase;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -53,11 +54,24 @@ final class StoreAccess {
    * @throws BindingException when the store cannot be reached or prepared
    */
   Binding openToPrepare(Path resultDirectory) throws ConfigException, BindingException {
+    return openToPrepare(resultDirectory, ErrorLog.silent());
+  }
+
+  /**
+   * {@link #openToPrepare(Path)} with the log its {@code DB}s report failed operations to.
+   *
+   * @param resultDirectory where an embedded store keeps its files by default
+   * @param errors where its {@code DB}s report failed operations
+   * @return the binding; the caller closes it
+   * @throws ConfigException for a malformed binding property
+   * @throws BindingException when the store cannot be reached or prepared
+   */
+  Binding openToPrepare(Path resultDirectory, ErrorLog errors) throws ConfigException, BindingException {
     Settings s = settings;
     if (!s.contains(CREATE_TABLE) && provider.properties().stream().anyMatch(p -> p.key().equals(CREATE_TABLE))) {
       s = s.with(CREATE_TABLE, "true");
     }
-    return provider.open(new BindingContext(s, Phase.LOAD, 1, resultDirectory, profile));
+    return provider.open(new BindingContext(s, Phase.LOAD, 1, resultDirectory, profile, errors));
   }
 
   /**

@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -15,13 +16,18 @@ import java.util.stream.Stream;
 /**
  * The writer of one round: {@code bin/ycsb run} with {@link CrashWorkload} as a child process
  * ({@link DriverProcess}), its stdout (the YCSB summary) in {@code writer-summary.txt} and its stderr in
- * {@code writer-log.txt} in the round's directory.
+ * {@code writer-log.txt} in the round's directory, both readable by their owner only. The writer's JVM has its own
+ * {@code java.io.tmpdir}, {@code writer-tmp} in the round's directory, deleted once the writer has ended: a writer
+ * killed by SIGKILL (the crash of an embedded store) runs no shutdown hook, and what it extracted there (leveldbjni
+ * unpacks a 750 KB native library into the temporary directory on every start) would otherwise stay in
+ * {@code /tmp}.
  *
  * <p>One instance per round; used by one thread.
  */
 final class WriterProcess {
   static final String SUMMARY_FILE = "writer-summary.txt";
   static final String LOG_FILE = "writer-log.txt";
+  static final String TMP_DIR = "writer-tmp";
   private final Process process;
   private final Path directory;
 
@@ -40,8 +46,11 @@ final class WriterProcess {
   static WriterProcess start(List<String> args, Map<String, String> secrets, Path directory) throws IOException {
     Files.createDirectories(directory);
     Path log = directory.resolve(LOG_FILE);
+    CrashSecrets.createPrivate(log);
+    CrashSecrets.createPrivate(directory.resolve(SUMMARY_FILE));
     Files.writeString(log, DriverProcess.logHeader(args, secrets) + System.lineSeparator(), StandardCharsets.UTF_8);
-    Process p = DriverProcess.builder(args, secrets, List.of())
+    Path tmp = Files.createDirectories(directory.resolve(TMP_DIR));
+    Process p = DriverProcess.builder(args, secrets, List.of("-Djava.io.tmpdir=" + tmp.toAbsolutePath()))
         .redirectOutput(directory.resolve(SUMMARY_FILE).toFile())
         .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
         .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
@@ -52,13 +61,29 @@ final class WriterProcess {
     return process.isAlive();
   }
 
-  /** SIGKILL: the crash of an embedded store. Waits until it is gone. */
+  /** SIGKILL: the crash of an embedded store. Waits until it is gone, then deletes its temporary directory. */
   void kill() {
     process.destroyForcibly();
     try {
       process.waitFor();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    }
+    deleteTemporaryFiles();
+  }
+
+  /** Deletes the writer's {@code java.io.tmpdir} once it has ended; a no-op while it runs. */
+  void deleteTemporaryFiles() {
+    if (process.isAlive()) {
+      return;
+    }
+    Path tmp = directory.resolve(TMP_DIR);
+    try (Stream<Path> walk = Files.walk(tmp)) {
+      for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      // gone already, or left in the round's directory, not in /tmp
     }
   }
 
@@ -77,7 +102,9 @@ final class WriterProcess {
       if (!process.waitFor(bound.toMillis(), TimeUnit.MILLISECONDS)) {
         kill();
       }
-      return process.waitFor();
+      int exit = process.waitFor();
+      deleteTemporaryFiles();
+      return exit;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       kill();
@@ -92,6 +119,24 @@ final class WriterProcess {
     } catch (IOException e) {
       return "";
     }
+  }
+
+  /**
+   * @return the first failed operation its log names ({@code <binding>: <operation> failed (<cause>): ...}, as
+   *     {@link dev.ycsbdriver.spi.ErrorLog} prints it), else {@link #lastError()}
+   */
+  String firstError() {
+    try {
+      for (String line : Files.readAllLines(directory.resolve(LOG_FILE), StandardCharsets.UTF_8)) {
+        int end = line.indexOf("; further errors of this kind are counted");
+        if (line.contains(" failed (") && !line.startsWith("#")) {
+          return end < 0 ? line : line.substring(0, end);
+        }
+      }
+    } catch (IOException e) {
+      // the last error below
+    }
+    return lastError();
   }
 
   /** @return the last {@code ycsb:} or {@code Error:} line of its log, or a pointer to the log */

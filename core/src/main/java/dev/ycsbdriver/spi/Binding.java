@@ -1,5 +1,6 @@
 package dev.ycsbdriver.spi;
 
+import dev.ycsbdriver.config.ConfigException;
 import site.ycsb.DB;
 
 /**
@@ -27,6 +28,18 @@ public interface Binding extends AutoCloseable {
 
   /** @return what was read back from the server when the binding opened; never null */
   ServerFacts serverFacts();
+
+  /**
+   * Checks what a crash test ({@code bin/ycsb crashtest}) needs of this store for its audit to be a true
+   * finding, e.g. that what the durability profile changed is still in force in the server that the restart after
+   * the crash starts. Called once, before the first round, on the binding opened with the test's profile. The
+   * default checks nothing.
+   *
+   * @throws ConfigException naming the cause and the remedy when the crash test would report writes lost that
+   *     the store was never set up to keep (exit 2)
+   */
+  default void checkCrashTest() throws ConfigException {
+  }
 
   /**
    * Releases what {@link BindingProvider#open} acquired (the check connection, an embedded database,

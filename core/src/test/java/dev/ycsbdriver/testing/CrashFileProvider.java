@@ -1,11 +1,13 @@
 package dev.ycsbdriver.testing;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
+import dev.ycsbdriver.spi.ErrorLog;
 import dev.ycsbdriver.spi.BindingProvider;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
@@ -42,6 +44,9 @@ public final class CrashFileProvider implements BindingProvider {
       "in lossy mode, append the writes kept in memory every this many writes").integer(1, 1_000_000);
   static final PropertySpec FAIL_READS = PropertySpec.of("crashfile.failreads", "false", "",
       "answer every read with an error (a crash test's audit then fails)").flag();
+  static final PropertySpec READ_ONLY_RUN = PropertySpec.of("crashfile.readonlyrun", "false", "",
+      "fail every write of the run phase (the crash test's writer), reporting it to the run's error log; "
+          + "the load phase (the crash test's own checks) writes").flag();
 
   @Override
   public String name() {
@@ -55,7 +60,7 @@ public final class CrashFileProvider implements BindingProvider {
 
   @Override
   public List<PropertySpec> properties() {
-    return List.of(LOSSY, FLUSH_EVERY, FAIL_READS);
+    return List.of(LOSSY, FLUSH_EVERY, FAIL_READS, READ_ONLY_RUN);
   }
 
   @Override
@@ -63,7 +68,11 @@ public final class CrashFileProvider implements BindingProvider {
     Settings s = context.settings();
     Path file = context.resultDirectory().resolve("crashfile").resolve("store.log");
     try {
-      return new Store(file, s.getBoolean(LOSSY), s.getInt(FLUSH_EVERY), context.profile(), s.getBoolean(FAIL_READS));
+      Store store = new Store(file, s.getBoolean(LOSSY), s.getInt(FLUSH_EVERY), context.profile(), s.getBoolean(FAIL_READS));
+      if (s.getBoolean(READ_ONLY_RUN) && context.phase() == Phase.RUN) {
+        store.readOnly = context.errors();
+      }
+      return store;
     } catch (IOException e) {
       throw new BindingException("crashfile: cannot open " + file + " (" + e.getMessage() + ")", e);
     }
@@ -77,6 +86,8 @@ public final class CrashFileProvider implements BindingProvider {
     private final List<String> pending = new ArrayList<>();
     private final String profile;
     private final boolean failReads;
+    /** Where a refused write is reported; null when the store writes. */
+    private ErrorLog readOnly;
 
     Store(Path file, boolean lossy, int flushEvery, String profile, boolean failReads) throws IOException {
       Files.createDirectories(file.getParent());
@@ -97,6 +108,10 @@ public final class CrashFileProvider implements BindingProvider {
     }
 
     synchronized Status write(String key, Map<String, ByteIterator> values, boolean insert) {
+      if (readOnly != null) {
+        readOnly.error("crashfile", insert ? "INSERT" : "UPDATE", "read-only", "the store is read-only");
+        return Status.ERROR;
+      }
       Map<String, String> r = records.get(key);
       if (insert == (r != null)) {
         return insert ? Status.ERROR : Status.NOT_FOUND;

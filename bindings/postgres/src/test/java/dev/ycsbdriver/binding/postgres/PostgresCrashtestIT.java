@@ -197,4 +197,33 @@ class PostgresCrashtestIT {
       assertThat(JSON.readTree(Files.readString(run.resultFile())).path("crash").path("roundResults")).hasSize(1);
     }
   }
+
+  @Test
+  void aTableOfAnotherShapeIsRefusedBeforeTheWriterStartsNamingTheMissingColumn() throws Exception {
+    try (PrivatePostgres pg = PrivatePostgres.start()) {
+      try (Connection c = DriverManager.getConnection(pg.url(), pg.user(), "");
+           Statement s = c.createStatement()) {
+        s.execute("CREATE TABLE othershape (ycsb_key VARCHAR(255) PRIMARY KEY, name TEXT)");
+      }
+      Path results = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "crashtest-it-");
+      long started = System.nanoTime();
+
+      CliRun run = CliRun.of("crashtest", "postgres", "-p", "profile=durable", "-p", "postgres.url=" + pg.url(),
+          "-p", "postgres.user=" + pg.user(), "-p", "result.dir=" + results, "-p", "crash.rounds=1",
+          "-p", "table=othershape", "-threads", "2");
+
+      assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
+      assertThat((System.nanoTime() - started) / 1_000_000_000L).as("seconds until the refusal").isLessThan(20);
+      List<String> errors = run.err().lines().filter(l -> l.startsWith("ycsb:")).toList();
+      assertThat(errors).as(run.err()).hasSize(1);
+      assertThat(errors.get(0)).contains("othershape").contains("42703").contains("field0");
+      assertThat(run.err()).doesNotContain("round 1").doesNotContain("\tat ");
+      try (Connection c = DriverManager.getConnection(pg.url(), pg.user(), "");
+           Statement s = c.createStatement();
+           ResultSet rs = s.executeQuery("SELECT count(*) FROM othershape")) {
+        rs.next();
+        assertThat(rs.getLong(1)).as("rows in the table").isZero();
+      }
+    }
+  }
 }

@@ -12,6 +12,10 @@ import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.spi.RestoreJournal;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -189,6 +193,23 @@ public final class RedisBindingProvider implements BindingProvider {
     @Override
     public ServerFacts serverFacts() {
       return facts;
+    }
+
+    @Override
+    public void checkCrashTest() throws ConfigException {
+      String file = facts.settings().get("config_file");
+      String text = null;
+      if (file != null && !file.equals("none")) {
+        try {
+          text = Files.readString(Path.of(file), StandardCharsets.UTF_8);
+        } catch (IOException | RuntimeException e) {
+          text = null; // a server elsewhere, or a file of another user: judged by what the server says
+        }
+      }
+      String refusal = ServerInfo.crashTestRefusal(facts.settings(), changed.switchedOnAof(), text);
+      if (refusal != null) {
+        throw new ConfigException(refusal);
+      }
     }
 
     @Override

@@ -101,4 +101,53 @@ final class ServerInfo {
     }
     return out;
   }
+
+  /**
+   * Whether a crash test can be a true finding: the server started again after the crash must load the AOF the
+   * writer's acknowledged writes went to, so it must read {@code appendonly yes} at its start. That holds with
+   * {@code redis.config.rewrite=true} (the profile is in the config file), or when the server runs with
+   * {@code appendonly yes} and its config file (when it has one this process can read) says so too.
+   *
+   * @param settings what {@link #read} read back (after the profile)
+   * @param switchedOnAof whether the profile switched the AOF on by {@code CONFIG SET}
+   * @param configFile the text of the server's config file, or null when it has none or it cannot be read here
+   * @return why the crash test would report writes lost that the restarted server was never set up to keep, one
+   *     line with the remedy; null when it can be right
+   */
+  static String crashTestRefusal(Map<String, String> settings, boolean switchedOnAof, String configFile) {
+    if (Boolean.parseBoolean(settings.get("config_rewrite"))) {
+      return null;
+    }
+    String file = settings.get("config_file");
+    String remedy = "; add -p redis.config.rewrite=true (the server started from a config file with set-proc-title "
+        + "no) or set appendonly yes in " + ("none".equals(file) ? "the server's configuration" : file);
+    String subject = "redis: the crash test needs an AOF that the restarted server loads, got ";
+    if (!"yes".equals(settings.get("appendonly"))) {
+      return subject + "appendonly " + settings.get("appendonly") + ": every write since the last RDB snapshot "
+          + "would be lost" + remedy;
+    }
+    if (switchedOnAof) {
+      return subject + "appendonly yes by CONFIG SET only (the server started with appendonly no): restarted after "
+          + "the crash it would start without the AOF and every acknowledged write would look lost" + remedy;
+    }
+    String configured = configFile == null ? null : appendonly(configFile);
+    if (configFile != null && !"yes".equals(configured)) {
+      return subject + "appendonly yes in the running server but " + (configured == null ? "no appendonly line"
+          : "appendonly " + configured) + " in " + file + ": restarted after the crash it would start without the AOF"
+          + remedy;
+    }
+    return null;
+  }
+
+  /** @return the value of the config file's last {@code appendonly} line, unquoted and lower case, or null */
+  static String appendonly(String configFile) {
+    String value = null;
+    for (String line : configFile.split("\r?\n")) {
+      String[] words = line.strip().split("\\s+");
+      if (words.length >= 2 && words[0].equalsIgnoreCase("appendonly")) {
+        value = words[1].replace("\"", "").replace("'", "").toLowerCase(java.util.Locale.ROOT);
+      }
+    }
+    return value;
+  }
 }

@@ -5,7 +5,9 @@ import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -40,6 +42,16 @@ final class PrivateRedis implements AutoCloseable {
    * @throws IOException when redis-server is missing or does not answer within 30 s
    */
   static PrivateRedis start(Path parent) throws IOException, InterruptedException {
+    return start(parent, new String[0]);
+  }
+
+  /**
+   * @param parent where the temporary directory goes, e.g. {@code target/}
+   * @param options more command-line options after the config file, e.g. {@code --user ycsb on >secret}
+   * @return the running server; close it
+   * @throws IOException when redis-server is missing or does not answer within 30 s
+   */
+  static PrivateRedis start(Path parent, String... options) throws IOException, InterruptedException {
     Files.createDirectories(parent);
     Path dir = Files.createTempDirectory(parent.toAbsolutePath(), "private-redis-");
     int port;
@@ -53,7 +65,9 @@ final class PrivateRedis implements AutoCloseable {
         "user default on nopass ~* &* +@all",
         "user " + USER + " on >" + PASSWORD + " ~* &* +@read +@write +@transaction +@scripting +@connection +select "
             + "+info +config|get +config|set +config|rewrite", ""), StandardCharsets.UTF_8);
-    Process p = new ProcessBuilder("redis-server", conf.toString()).directory(dir.toFile())
+    List<String> command = new ArrayList<>(List.of("redis-server", conf.toString()));
+    command.addAll(List.of(options));
+    Process p = new ProcessBuilder(command).directory(dir.toFile())
         .redirectErrorStream(true).redirectOutput(dir.resolve("stdout.log").toFile()).start();
     PrivateRedis server = new PrivateRedis(dir, port, p);
     Runtime.getRuntime().addShutdownHook(new Thread(server::kill));

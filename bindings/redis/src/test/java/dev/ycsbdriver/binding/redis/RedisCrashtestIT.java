@@ -6,7 +6,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ycsbdriver.testing.CliRun;
 import java.nio.file.Files;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -69,6 +73,85 @@ class RedisCrashtestIT {
       try (Stream<Path> left = Files.list(work.resolve("journal"))) {
         assertThat(left.filter(f -> f.toString().endsWith(".json"))).as("restore journals left behind").isEmpty();
       }
+    }
+  }
+
+  private static CliRun crashtest(PrivateRedis server, Path work, String... more) {
+    List<String> args = new ArrayList<>(List.of("crashtest", "redis", "-p", "profile=durable",
+        "-p", "redis.port=" + server.port(), "-p", "redis.user=" + PrivateRedis.USER,
+        "-p", "redis.password=" + PrivateRedis.PASSWORD, "-p", "result.dir=" + work.resolve("results"),
+        "-p", "restore.journal.dir=" + work.resolve("journal"), "-p", "crash.rounds=1",
+        "-p", "crash.after.min=1s", "-p", "crash.after.max=1s", "-p", "stop.timeout=2s",
+        "-p", "restart.grace=500ms", "-threads", "2"));
+    args.addAll(List.of(more));
+    return CliRun.of(args.toArray(String[]::new));
+  }
+
+  @Test
+  void aPasswordOnTheServersCommandLineIsInNoFileOfTheResult() throws Exception {
+    // a secret on the server's command line, which the built-in restart re-runs: the password as masterauth
+    try (PrivateRedis server = PrivateRedis.start(TARGET, "--masterauth", PrivateRedis.PASSWORD)) {
+      Path work = Files.createTempDirectory(TARGET.toAbsolutePath(), "crashtest-it-");
+
+      CliRun run = crashtest(server, work, "-p", "redis.config.rewrite=true");
+
+      assertThat(run.exitCode()).as(run.toString()).isZero();
+      assertThat(run.err()).contains("restarted the server (pid ");
+      assertThat(run.out() + run.err()).doesNotContain(PrivateRedis.PASSWORD);
+      List<Path> files;
+      try (Stream<Path> all = Files.walk(work.resolve("results"))) {
+        files = all.filter(Files::isRegularFile).toList();
+      }
+      assertThat(files).as("files of the result").anyMatch(f -> f.endsWith("server-restart.log"));
+      for (Path f : files) {
+        assertThat(new String(Files.readAllBytes(f), StandardCharsets.ISO_8859_1)).as(f.toString())
+            .doesNotContain(PrivateRedis.PASSWORD);
+      }
+      Path log = files.stream().filter(f -> f.endsWith("server-restart.log")).findFirst().orElseThrow();
+      assertThat(Files.readString(log)).contains("--masterauth ****");
+      assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(log))).isEqualTo("rw-------");
+    }
+  }
+
+  @Test
+  void theDurableProfileOnAServerThatRestartsWithoutItsAofIsRefusedBeforeAnyWrite() throws Exception {
+    try (PrivateRedis server = PrivateRedis.start(TARGET)) {
+      Path work = Files.createTempDirectory(TARGET.toAbsolutePath(), "crashtest-it-");
+      long pid = server.running().orElseThrow().pid();
+
+      CliRun run = crashtest(server, work);
+
+      assertThat(run.exitCode()).as(run.toString()).isEqualTo(2);
+      assertThat(run.err()).contains("redis: the crash test needs an AOF that the restarted server loads, got "
+          + "appendonly yes by CONFIG SET only").contains("redis.config.rewrite=true")
+          .doesNotContain("\tat ").doesNotContain("round 1");
+      assertThat(server.running().orElseThrow().pid()).as("the server was not killed").isEqualTo(pid);
+      try (Jedis j = server.admin()) {
+        assertThat(j.configGet("appendonly")).containsEntry("appendonly", "no");
+        assertThat(j.keys("*crash-*")).as("records written").isEmpty();
+      }
+    }
+  }
+
+  @Test
+  void aHungRestartCommandIsKilledWithWhatItStartedWhenRestartTimeoutPasses() throws Exception {
+    String marker = "1000." + System.nanoTime() % 1_000_000;
+    try (PrivateRedis server = PrivateRedis.start(TARGET)) {
+      Path work = Files.createTempDirectory(TARGET.toAbsolutePath(), "crashtest-it-");
+      long started = System.nanoTime();
+
+      // "; true": sh runs sleep as its child instead of replacing itself with it
+      CliRun run = crashtest(server, work, "-p", "redis.config.rewrite=true",
+          "-p", "crash.command=kill -9 $(cat " + server.directory().resolve("redis.pid") + ")",
+          "-p", "restart.command=sleep " + marker + "; true", "-p", "restart.timeout=4s");
+
+      long seconds = (System.nanoTime() - started) / 1_000_000_000L;
+      assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
+      assertThat(run.err()).contains("restart.command: still running after")
+          .contains("(restart.timeout, 4 s from the crash); killed it");
+      assertThat(seconds).as("seconds the test took").isLessThan(40);
+      assertThat(ProcessHandle.allProcesses().filter(h -> h.info().commandLine().orElse("").contains(marker)))
+          .as("the restart command's processes after the test").isEmpty();
     }
   }
 }
