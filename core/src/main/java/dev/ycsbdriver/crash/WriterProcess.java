@@ -41,7 +41,7 @@ final class WriterProcess {
     Files.createDirectories(directory);
     Path log = directory.resolve(LOG_FILE);
     Files.writeString(log, DriverProcess.logHeader(args, secrets) + System.lineSeparator(), StandardCharsets.UTF_8);
-    Process p = DriverProcess.builder(args, secrets, List.of())
+    Process p = DriverProcess.builder(args, secrets, List.of(DriverProcess.crashFileOption(directory)))
         .redirectOutput(directory.resolve(SUMMARY_FILE).toFile())
         .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
         .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
