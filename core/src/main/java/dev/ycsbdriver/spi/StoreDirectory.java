@@ -48,6 +48,8 @@ public final class StoreDirectory {
   private static final Pattern LSM_LEFTOVER = Pattern.compile("LOCK|LOG|LOG\\.old.*");
   private static final Pattern BERKELEYDB_FILE = Pattern.compile("\\d{8}\\.(jdb|del|bad)|je\\..+");
   private static final Pattern H2_AUXILIARY = Pattern.compile(".+\\.(trace|lock|temp)\\.db|.+\\.mv\\.db\\.tempFile");
+  /** A run directory the driver makes under {@code result.dir}: {@code 20260101-120000-load-<binding>-...}. */
+  private static final Pattern RUN_DIRECTORY = Pattern.compile("\\d{8}-\\d{6}-.+");
   private static final Pattern SQLITE_AUXILIARY = Pattern.compile(".+-(wal|shm|journal)");
 
   private StoreDirectory() {
@@ -74,36 +76,38 @@ public final class StoreDirectory {
   }
 
   /**
-   * {@link #claim(EmbeddedStore, String, String, Path)} of the directory the user gave, or of the default
+   * {@link #claim(EmbeddedStore, String, String, Path, Path)} of the directory the user gave, or of the default
    * {@code <resultDirectory>/<binding>}.
    *
    * @param given the value of {@code key}, or null or empty for the default
    * @param resultDirectory the run's result base directory
    * @return the directory, absolute and normalised, existing
-   * @throws ConfigException as {@link #claim(EmbeddedStore, String, String, Path)}
-   * @throws BindingException as {@link #claim(EmbeddedStore, String, String, Path)}
+   * @throws ConfigException as {@link #claim(EmbeddedStore, String, String, Path, Path)}
+   * @throws BindingException as {@link #claim(EmbeddedStore, String, String, Path, Path)}
    */
   public static Path claim(EmbeddedStore store, String key, String binding, String given, Path resultDirectory)
       throws ConfigException, BindingException {
     Path dir = given == null || given.isEmpty() ? resultDirectory.resolve(binding) : Path.of(given);
-    return claim(store, key, binding, dir.toAbsolutePath().normalize());
+    return claim(store, key, binding, dir.toAbsolutePath().normalize(), resultDirectory);
   }
 
   /**
    * Checks the store's directory and creates it when missing. Checked, in this order: it holds nothing but the
    * store's own files (exit code 2 otherwise), and it is writable (exit code 2 otherwise). Nothing is written
-   * before both hold.
+   * before both hold. The run's result directory may be inside it (with {@code result.dir} the same directory as
+   * the store's, the run directories the driver makes there, named {@code <yyyyMMdd-HHmmss>-<phase>-...}).
    *
    * @param store the store that will open the directory
    * @param key the property that names the directory, e.g. {@code rocksdb.dir}, for the message
    * @param binding the binding's name, e.g. {@code rocksdb}, for the message when it cannot be created
    * @param dir the directory, absolute and normalised
+   * @param resultDirectory the run's result base directory ({@code result.dir})
    * @return {@code dir}, existing
    * @throws ConfigException when it holds another store's files, anything not recognised, or is not writable:
    *     {@code <key>: must be <a RocksDB directory> or empty, got <dir> holding <what>; use an empty directory}
    * @throws BindingException when it cannot be created (a file in the way, no permission), exit code 3
    */
-  public static Path claim(EmbeddedStore store, String key, String binding, Path dir)
+  public static Path claim(EmbeddedStore store, String key, String binding, Path dir, Path resultDirectory)
       throws ConfigException, BindingException {
     if (!Files.isDirectory(dir)) {
       try {
@@ -120,6 +124,13 @@ public final class StoreDirectory {
       throw new ConfigException(key + ": must be a readable directory, got " + dir + " (" + why(e) + ")", e);
     }
     found.remove(ownKind(store));
+    List<String> unknown = found.get(Kind.UNKNOWN);
+    if (unknown != null) {
+      unknown.removeIf(name -> isResults(dir, name, resultDirectory.toAbsolutePath().normalize()));
+      if (unknown.isEmpty()) {
+        found.remove(Kind.UNKNOWN);
+      }
+    }
     if (store == EmbeddedStore.ROCKSDB || store == EmbeddedStore.LEVELDB) {
       found.remove(Kind.LSM_LEFTOVER);
     }
@@ -173,6 +184,16 @@ public final class StoreDirectory {
       found.computeIfAbsent(kind, k -> new ArrayList<>()).add(name);
     }
     return found;
+  }
+
+  /** @return whether the entry {@code name} of {@code dir} is the result directory, holds it, or is a run's */
+  private static boolean isResults(Path dir, String name, Path results) {
+    if (!name.endsWith("/")) {
+      return false;
+    }
+    Path entry = dir.resolve(name.substring(0, name.length() - 1));
+    return results.startsWith(entry)
+        || results.equals(dir) && RUN_DIRECTORY.matcher(entry.getFileName().toString()).matches();
   }
 
   private static Kind byContent(Path file, String name) throws IOException {

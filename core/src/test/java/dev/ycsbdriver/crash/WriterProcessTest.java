@@ -18,7 +18,8 @@ class WriterProcessTest {
   @Test
   void aWriterWhoseJvmCrashesLeavesItsCrashFileInTheRoundDirectory() throws Exception {
     WriterProcess writer = WriterProcess.start(List.of("run", "-db", JvmCrashDb.class.getName(),
-        "-p", "operationcount=1", "-p", "result.dir=" + round), Map.of(), round);
+        "-p", "workload=site.ycsb.workloads.CoreWorkload", "-p", "operationcount=1", "-p", "result.dir=" + round),
+        Map.of(), round);
 
     assertThat(writer.await(Duration.ofSeconds(60))).isEqualTo(134);
     assertThat(JvmCrashDb.crashFiles(round)).isNotEmpty();

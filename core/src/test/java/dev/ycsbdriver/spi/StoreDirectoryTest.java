@@ -22,10 +22,10 @@ class StoreDirectoryTest {
   @Test
   void aMissingDirectoryIsCreatedAndAnEmptyOneTaken() throws Exception {
     Path missing = tmp.resolve("a/b");
-    assertThat(StoreDirectory.claim(EmbeddedStore.ROCKSDB, "rocksdb.dir", "rocksdb", missing)).isEqualTo(missing);
+    assertThat(claim(EmbeddedStore.ROCKSDB, "rocksdb.dir", "rocksdb", missing)).isEqualTo(missing);
     assertThat(missing).isDirectory();
     for (EmbeddedStore store : EmbeddedStore.values()) {
-      assertThat(StoreDirectory.claim(store, "x.dir", "x", missing)).isEqualTo(missing);
+      assertThat(claim(store, "x.dir", "x", missing)).isEqualTo(missing);
     }
   }
 
@@ -38,11 +38,11 @@ class StoreDirectoryTest {
   @Test
   void rocksDbRefusesALevelDbDirectoryNamingWhatItFound() throws Exception {
     Path d = levelDb(tmp.resolve("d"));
-    assertThatThrownBy(() -> StoreDirectory.claim(EmbeddedStore.ROCKSDB, "rocksdb.dir", "rocksdb", d))
+    assertThatThrownBy(() -> claim(EmbeddedStore.ROCKSDB, "rocksdb.dir", "rocksdb", d))
         .isInstanceOf(ConfigException.class)
         .hasMessage("rocksdb.dir: must be a RocksDB directory or empty, got " + d + " holding LevelDB files (000003.log, "
             + "CURRENT, LOCK, LOG, MANIFEST-000002 without OPTIONS-*); use an empty directory");
-    assertThat(StoreDirectory.claim(EmbeddedStore.LEVELDB, "leveldb.dir", "leveldb", d)).isEqualTo(d);
+    assertThat(claim(EmbeddedStore.LEVELDB, "leveldb.dir", "leveldb", d)).isEqualTo(d);
   }
 
   @Test
@@ -51,26 +51,26 @@ class StoreDirectoryTest {
     Files.writeString(d.resolve("IDENTITY"), "f00");
     Files.writeString(d.resolve("OPTIONS-000010"), "[Version]");
     assertThat(StoreDirectory.survey(d)).containsOnlyKeys(StoreDirectory.Kind.ROCKSDB);
-    assertThatThrownBy(() -> StoreDirectory.claim(EmbeddedStore.LEVELDB, "leveldb.dir", "leveldb", d))
+    assertThatThrownBy(() -> claim(EmbeddedStore.LEVELDB, "leveldb.dir", "leveldb", d))
         .hasMessageStartingWith("leveldb.dir: must be a LevelDB directory or empty, got " + d + " holding RocksDB files (")
         .hasMessageEndingWith("; use an empty directory");
-    assertThat(StoreDirectory.claim(EmbeddedStore.ROCKSDB, "rocksdb.dir", "rocksdb", d)).isEqualTo(d);
+    assertThat(claim(EmbeddedStore.ROCKSDB, "rocksdb.dir", "rocksdb", d)).isEqualTo(d);
   }
 
   @Test
   void lockAndLogAloneHoldNoDataAndSuitEitherLsmStoreOnly() throws Exception {
     Path d = files(tmp.resolve("d"), "LOCK", "LOG");
-    assertThat(StoreDirectory.claim(EmbeddedStore.ROCKSDB, "rocksdb.dir", "rocksdb", d)).isEqualTo(d);
-    assertThat(StoreDirectory.claim(EmbeddedStore.LEVELDB, "leveldb.dir", "leveldb", d)).isEqualTo(d);
-    assertThatThrownBy(() -> StoreDirectory.claim(EmbeddedStore.BERKELEYDB, "berkeleydb.dir", "berkeleydb", d))
+    assertThat(claim(EmbeddedStore.ROCKSDB, "rocksdb.dir", "rocksdb", d)).isEqualTo(d);
+    assertThat(claim(EmbeddedStore.LEVELDB, "leveldb.dir", "leveldb", d)).isEqualTo(d);
+    assertThatThrownBy(() -> claim(EmbeddedStore.BERKELEYDB, "berkeleydb.dir", "berkeleydb", d))
         .hasMessageContaining("holding LevelDB or RocksDB files (LOCK, LOG)");
   }
 
   @Test
   void berkeleyDbFilesAreRecognisedByTheirNames() throws Exception {
     Path d = files(tmp.resolve("d"), "00000000.jdb", "je.lck", "je.info.0");
-    assertThat(StoreDirectory.claim(EmbeddedStore.BERKELEYDB, "berkeleydb.dir", "berkeleydb", d)).isEqualTo(d);
-    assertThatThrownBy(() -> StoreDirectory.claim(EmbeddedStore.ROCKSDB, "rocksdb.dir", "rocksdb", d))
+    assertThat(claim(EmbeddedStore.BERKELEYDB, "berkeleydb.dir", "berkeleydb", d)).isEqualTo(d);
+    assertThatThrownBy(() -> claim(EmbeddedStore.ROCKSDB, "rocksdb.dir", "rocksdb", d))
         .hasMessageContaining("holding Berkeley DB JE files (00000000.jdb, je.info.0, je.lck)");
   }
 
@@ -78,24 +78,24 @@ class StoreDirectoryTest {
   void sqliteAndH2FilesAreRecognisedByTheirHeadersWhateverTheirNames() throws Exception {
     Path d = file(tmp.resolve("d"), "ycsb.db", "H:2,block:4,blockSize:1000,chunk:3");
     assertThat(StoreDirectory.survey(d)).isEqualTo(Map.of(StoreDirectory.Kind.H2, List.of("ycsb.db")));
-    assertThatThrownBy(() -> StoreDirectory.claim(EmbeddedStore.SQLITE, "sqlite.dir", "sqlite", d))
+    assertThatThrownBy(() -> claim(EmbeddedStore.SQLITE, "sqlite.dir", "sqlite", d))
         .hasMessage("sqlite.dir: must be a directory of SQLite files (ycsb.db) or empty, got " + d
             + " holding H2 files (ycsb.db); use an empty directory");
 
     Path e = file(file(tmp.resolve("e"), "ycsb.mv.db", SQLITE_HEADER + "rest of page one"), "ycsb.mv.db-wal", "");
-    assertThatThrownBy(() -> StoreDirectory.claim(EmbeddedStore.H2, "h2.dir", "h2", e))
+    assertThatThrownBy(() -> claim(EmbeddedStore.H2, "h2.dir", "h2", e))
         .hasMessageContaining("holding SQLite files (ycsb.mv.db, ycsb.mv.db-wal)");
   }
 
   @Test
   void eachFileStoreTakesItsOwnFilesAndAnEmptyFileOfItsName() throws Exception {
     Path h2 = file(file(tmp.resolve("h2"), "ycsb.mv.db", "H:2,block:4"), "ycsb.trace.db", "2026-01-01 trace");
-    assertThat(StoreDirectory.claim(EmbeddedStore.H2, "h2.dir", "h2", h2)).isEqualTo(h2);
+    assertThat(claim(EmbeddedStore.H2, "h2.dir", "h2", h2)).isEqualTo(h2);
     Path sqlite = files(file(tmp.resolve("sqlite"), "ycsb.db", SQLITE_HEADER), "ycsb.db-wal", "ycsb.db-shm");
-    assertThat(StoreDirectory.claim(EmbeddedStore.SQLITE, "sqlite.dir", "sqlite", sqlite)).isEqualTo(sqlite);
+    assertThat(claim(EmbeddedStore.SQLITE, "sqlite.dir", "sqlite", sqlite)).isEqualTo(sqlite);
     Path empty = Files.createDirectories(tmp.resolve("empty"));
     Files.createFile(empty.resolve("ycsb.db"));
-    assertThat(StoreDirectory.claim(EmbeddedStore.SQLITE, "sqlite.dir", "sqlite", empty)).isEqualTo(empty);
+    assertThat(claim(EmbeddedStore.SQLITE, "sqlite.dir", "sqlite", empty)).isEqualTo(empty);
   }
 
   @Test
@@ -103,7 +103,7 @@ class StoreDirectoryTest {
     Path d = file(tmp.resolve("d"), "notes.txt", "my thesis");
     Files.createDirectories(d.resolve("photos"));
     for (EmbeddedStore store : EmbeddedStore.values()) {
-      assertThatThrownBy(() -> StoreDirectory.claim(store, "x.dir", "x", d)).isInstanceOf(ConfigException.class)
+      assertThatThrownBy(() -> claim(store, "x.dir", "x", d)).isInstanceOf(ConfigException.class)
           .hasMessage("x.dir: must be " + store.directory() + " or empty, got " + d
               + " holding files of no store the driver knows (notes.txt, photos/); use an empty directory");
     }
@@ -114,7 +114,7 @@ class StoreDirectoryTest {
   void aMountedFileSystemsLostAndFoundIsNoObstacle() throws Exception {
     Path d = Files.createDirectories(tmp.resolve("d"));
     Files.createDirectories(d.resolve("lost+found"));
-    assertThat(StoreDirectory.claim(EmbeddedStore.LEVELDB, "leveldb.dir", "leveldb", d)).isEqualTo(d);
+    assertThat(claim(EmbeddedStore.LEVELDB, "leveldb.dir", "leveldb", d)).isEqualTo(d);
   }
 
   @Test
@@ -123,15 +123,35 @@ class StoreDirectoryTest {
     for (int i = 0; i < 12; i++) {
       Files.writeString(d.resolve(String.format("%08d.jdb", i)), "x");
     }
-    assertThatThrownBy(() -> StoreDirectory.claim(EmbeddedStore.H2, "h2.dir", "h2", d))
+    assertThatThrownBy(() -> claim(EmbeddedStore.H2, "h2.dir", "h2", d))
         .hasMessageContaining("(00000000.jdb, 00000001.jdb, 00000002.jdb, 00000003.jdb, 00000004.jdb, ... (12 in all))");
   }
 
   @Test
   void aFileInTheWayCannotBeCreatedAsBefore() throws IOException {
     Path file = Files.writeString(tmp.resolve("f"), "x", StandardCharsets.UTF_8);
-    assertThatThrownBy(() -> StoreDirectory.claim(EmbeddedStore.H2, "h2.dir", "h2", file.resolve("db")))
+    assertThatThrownBy(() -> claim(EmbeddedStore.H2, "h2.dir", "h2", file.resolve("db")))
         .isInstanceOf(BindingException.class).hasMessageStartingWith("h2: cannot create directory " + file.resolve("db"));
+  }
+
+  @Test
+  void theResultDirectoryAndTheRunsTheDriverMakesInItAreNoObstacle() throws Exception {
+    Path d = levelDb(tmp.resolve("d"));
+    Files.createDirectories(d.resolve("results/20261126-185811-load-leveldb-workloada-t1"));
+    assertThat(StoreDirectory.claim(EmbeddedStore.LEVELDB, "leveldb.dir", "leveldb", d, d.resolve("results")))
+        .isEqualTo(d);
+    Path same = levelDb(tmp.resolve("same"));
+    Files.createDirectories(same.resolve("20261126-185811-load-leveldb-workloada-t1"));
+    assertThat(StoreDirectory.claim(EmbeddedStore.LEVELDB, "leveldb.dir", "leveldb", same, same)).isEqualTo(same);
+    assertThatThrownBy(() -> claim(EmbeddedStore.LEVELDB, "leveldb.dir", "leveldb", d))
+        .hasMessageContaining("holding files of no store the driver knows (results/)");
+    assertThatThrownBy(() -> claim(EmbeddedStore.LEVELDB, "leveldb.dir", "leveldb", same))
+        .hasMessageContaining("holding files of no store the driver knows (20261126-185811-load-leveldb-workloada-t1/)");
+  }
+
+  /** Claims {@code d} for a run whose result directory is elsewhere. */
+  private Path claim(EmbeddedStore store, String key, String binding, Path d) throws Exception {
+    return StoreDirectory.claim(store, key, binding, d, tmp.resolve("results"));
   }
 
   private static Path levelDb(Path d) throws IOException {
