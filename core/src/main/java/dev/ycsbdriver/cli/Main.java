@@ -4,6 +4,7 @@ import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.Secrets;
 import dev.ycsbdriver.result.ToolVersion;
 import dev.ycsbdriver.spi.BindingException;
+import dev.ycsbdriver.spi.StoreFullException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import picocli.CommandLine;
@@ -105,6 +106,9 @@ public final class Main implements Runnable {
     String message;
     if (e instanceof ConfigException) {
       code = EXIT_USAGE;
+      message = e.getMessage();
+    } else if (e instanceof StoreFullException) {
+      code = EXIT_RUN_FAILED;
       message = e.getMessage();
     } else if (e instanceof BindingException) {
       code = EXIT_STORE_UNREACHABLE;

@@ -50,7 +50,8 @@ final class WriterProcess {
     CrashSecrets.createPrivate(directory.resolve(SUMMARY_FILE));
     Files.writeString(log, DriverProcess.logHeader(args, secrets) + System.lineSeparator(), StandardCharsets.UTF_8);
     Path tmp = Files.createDirectories(directory.resolve(TMP_DIR));
-    Process p = DriverProcess.builder(args, secrets, List.of("-Djava.io.tmpdir=" + tmp.toAbsolutePath()))
+    Process p = DriverProcess.builder(args, secrets, List.of("-Djava.io.tmpdir=" + tmp.toAbsolutePath(),
+            DriverProcess.crashFileOption(directory)))
         .redirectOutput(directory.resolve(SUMMARY_FILE).toFile())
         .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
         .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();

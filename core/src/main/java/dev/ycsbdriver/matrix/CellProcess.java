@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -67,7 +68,9 @@ final class CellProcess {
     Path log = directory.resolve(LOG_FILE);
     Files.writeString(log, DriverProcess.logHeader(args, secrets) + System.lineSeparator(), StandardCharsets.UTF_8);
     long start = System.nanoTime();
-    ProcessBuilder builder = DriverProcess.builder(args, secrets, jvmArgs);
+    List<String> options = new ArrayList<>(List.of(DriverProcess.crashFileOption(directory)));
+    options.addAll(jvmArgs);
+    ProcessBuilder builder = DriverProcess.builder(args, secrets, options);
     Process child = builder
         .redirectOutput(directory.resolve(SUMMARY_FILE).toFile())
         .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))

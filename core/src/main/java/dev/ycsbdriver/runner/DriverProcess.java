@@ -57,6 +57,16 @@ public final class DriverProcess {
   }
 
   /**
+   * @param directory the child's own directory (a matrix cell's, a crash round's)
+   * @return the JVM option that writes the child's crash file ({@code hs_err_pid<pid>.log}, after a
+   *     {@code SIGSEGV} or {@code SIGBUS} in a native store) into {@code directory} rather than into the
+   *     working directory; put before the user's JVM options, so that theirs wins
+   */
+  public static String crashFileOption(Path directory) {
+    return "-XX:ErrorFile=" + directory.toAbsolutePath().resolve("hs_err_pid%p.log");
+  }
+
+  /**
    * @param args the child's arguments
    * @param secrets the properties passed in its environment
    * @return the first line of the child's log: its arguments, masked, and the names (never values) of the

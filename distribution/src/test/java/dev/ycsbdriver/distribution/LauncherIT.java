@@ -2,16 +2,15 @@ package dev.ycsbdriver.distribution;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ycsbdriver.distribution.TreeCommand.Outcome;
 import dev.ycsbdriver.testing.NoOpDb;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.jar.JarFile;
 import org.junit.jupiter.api.Test;
@@ -152,25 +151,6 @@ class LauncherIT {
 
   /** Runs bin/ycsb from the build directory, so relative -P files resolve through ycsb.home. */
   private static Outcome ycsb(Map<String, String> environment, String... args) throws Exception {
-    Files.createDirectories(WORK);
-    int n = RUNS.incrementAndGet();
-    Path out = WORK.resolve("run-" + n + ".out");
-    Path err = WORK.resolve("run-" + n + ".err");
-    List<String> command = new ArrayList<>();
-    command.add(TREE.resolve("bin/ycsb").toString());
-    command.addAll(List.of(args));
-    ProcessBuilder pb = new ProcessBuilder(command).directory(BUILD_DIR.toFile())
-        .redirectOutput(out.toFile()).redirectError(err.toFile());
-    pb.environment().putAll(environment);
-    Process p = pb.start();
-    if (!p.waitFor(120, TimeUnit.SECONDS)) {
-      p.destroyForcibly();
-      throw new AssertionError("bin/ycsb " + String.join(" ", args) + " did not end within 120 s");
-    }
-    return new Outcome(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
-        Files.readString(err, StandardCharsets.UTF_8));
-  }
-
-  private record Outcome(int exitCode, String stdout, String stderr) {
+    return TreeCommand.run(BUILD_DIR, WORK, environment, List.of(args));
   }
 }

@@ -8,8 +8,8 @@ import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
-import java.io.IOException;
-import java.nio.file.Files;
+import dev.ycsbdriver.spi.EmbeddedStore;
+import dev.ycsbdriver.spi.StoreDirectory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -109,16 +109,10 @@ public final class BerkeleyDbBindingProvider implements BindingProvider {
   /**
    * The environment directory: the one given, else {@code <resultDirectory>/berkeleydb}; created when missing.
    *
+   * @throws ConfigException when it holds anything but JE's files, or is not writable
    * @throws BindingException when it cannot be created (a file in the way, no permission)
    */
-  static Path directory(String given, Path resultDirectory) throws BindingException {
-    Path dir = (given == null || given.isEmpty() ? resultDirectory.resolve(NAME) : Path.of(given))
-        .toAbsolutePath().normalize();
-    try {
-      Files.createDirectories(dir);
-    } catch (IOException e) {
-      throw new BindingException(NAME + ": cannot create directory " + dir + " (" + e.getMessage() + ")", e);
-    }
-    return dir;
+  static Path directory(String given, Path resultDirectory) throws ConfigException, BindingException {
+    return StoreDirectory.claim(EmbeddedStore.BERKELEYDB, DIR.key(), NAME, given, resultDirectory);
   }
 }

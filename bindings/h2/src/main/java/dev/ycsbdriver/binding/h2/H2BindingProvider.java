@@ -12,8 +12,10 @@ import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
+import dev.ycsbdriver.spi.EmbeddedStore;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
+import dev.ycsbdriver.spi.StoreDirectory;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -64,7 +66,8 @@ public final class H2BindingProvider implements BindingProvider {
   @Override
   public Binding open(BindingContext context) throws ConfigException, BindingException {
     Settings s = context.settings();
-    Path dir = SqlStore.embeddedDirectory(name(), s.getTrimmed(DIR), context.resultDirectory());
+    Path dir = StoreDirectory.claim(EmbeddedStore.H2, DIR.key(), name(), s.getTrimmed(DIR),
+        context.resultDirectory());
     StringBuilder url = new StringBuilder("jdbc:h2:file:").append(dir.resolve("ycsb"))
         .append(";LOCK_TIMEOUT=").append(s.getInt(LOCK_TIMEOUT));
     if (s.contains(WRITE_DELAY.key())) {

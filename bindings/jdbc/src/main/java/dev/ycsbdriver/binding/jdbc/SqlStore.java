@@ -5,9 +5,6 @@ import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -161,27 +158,6 @@ public final class SqlStore implements Binding {
       }
     }
     return false;
-  }
-
-  /**
-   * The directory of an embedded database file: the one given, else {@code <resultDirectory>/<binding>};
-   * created when missing.
-   *
-   * @param binding the binding's name, also the default directory's name
-   * @param given the user's directory, or null or empty for the default
-   * @param resultDirectory the run's base directory for results
-   * @return the absolute, normalised directory
-   * @throws BindingException when the directory cannot be created (e.g. a file is in the way)
-   */
-  public static Path embeddedDirectory(String binding, String given, Path resultDirectory) throws BindingException {
-    Path dir = (given == null || given.isEmpty() ? resultDirectory.resolve(binding) : Path.of(given))
-        .toAbsolutePath().normalize();
-    try {
-      Files.createDirectories(dir);
-    } catch (IOException e) {
-      throw new BindingException(binding + ": cannot create directory " + dir + " (" + e.getMessage() + ")", e);
-    }
-    return dir;
   }
 
   private static void closeQuietly(Connection c) {

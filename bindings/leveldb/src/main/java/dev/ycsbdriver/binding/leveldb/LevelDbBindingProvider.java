@@ -7,13 +7,16 @@ import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
+import dev.ycsbdriver.spi.EmbeddedStore;
 import dev.ycsbdriver.spi.ErrorLog;
+import dev.ycsbdriver.spi.FreeSpace;
 import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
+import dev.ycsbdriver.spi.StoreDirectory;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -52,6 +55,12 @@ public final class LevelDbBindingProvider implements BindingProvider {
       "table files LevelDB keeps open; LevelDB's default is 1000").integer(74, 50_000);
   static final PropertySpec COMPRESSION = PropertySpec.of("leveldb.compression", "snappy", "",
       "compression of table blocks: snappy (LevelDB's default) or none").choice("snappy", "none");
+  static final PropertySpec MIN_FREE_SPACE = PropertySpec.of("leveldb.min_free_space", "67108864", "bytes",
+      "least free space on the file system of leveldb.dir: below it the run does not start (exit code 1) and writes "
+          + "fail; LevelDB maps its files into memory, so a full disk would end the JVM with SIGBUS; 0 turns the "
+          + "check off").integer(0, 1L << 50);
+  /** How often the free space is polled during a run; the floor must exceed what LevelDB writes in this time. */
+  private static final Duration FREE_SPACE_POLL = Duration.ofMillis(10);
   static final PropertySpec CREATE_TABLE = PropertySpec.of("createtable", "true", "",
       "in the load phase, create the table (its marker key) when it does not exist").flag();
   static final PropertySpec DROP_TABLE = PropertySpec.of("droptable", "false", "",
@@ -70,8 +79,8 @@ public final class LevelDbBindingProvider implements BindingProvider {
 
   @Override
   public List<PropertySpec> properties() {
-    return List.of(DIR, SYNC, CACHE_SIZE, WRITE_BUFFER_SIZE, BLOCK_SIZE, MAX_OPEN_FILES, COMPRESSION, CREATE_TABLE,
-        DROP_TABLE);
+    return List.of(DIR, SYNC, CACHE_SIZE, WRITE_BUFFER_SIZE, BLOCK_SIZE, MAX_OPEN_FILES, COMPRESSION, MIN_FREE_SPACE,
+        CREATE_TABLE, DROP_TABLE);
   }
 
   @Override
@@ -88,16 +97,30 @@ public final class LevelDbBindingProvider implements BindingProvider {
     boolean drop = s.getBoolean(DROP_TABLE);
     boolean create = s.getBoolean(CREATE_TABLE);
     Path dir = directory(s.getTrimmed(DIR), context.resultDirectory());
-
-    SharedDatabase shared = SharedDatabase.hold(dir, options);
+    long minFreeBytes = s.getLong(MIN_FREE_SPACE);
+    FreeSpace.require(name(), MIN_FREE_SPACE.key(), dir, minFreeBytes, context.resultDirectory());
+    FreeSpace space;
     try {
-      prepare(shared, table, drop, create, context.phase());
+      space = FreeSpace.watch(MIN_FREE_SPACE.key(), dir, minFreeBytes, FREE_SPACE_POLL);
+    } catch (IOException e) {
+      throw new BindingException("leveldb: cannot find the file system of " + dir + " (" + e.getMessage() + ")", e);
+    }
+
+    SharedDatabase shared;
+    try {
+      shared = SharedDatabase.hold(dir, options);
+      try {
+        prepare(shared, table, drop, create, context.phase());
+      } catch (BindingException | RuntimeException e) {
+        releaseQuietly(shared);
+        throw e;
+      }
     } catch (BindingException | RuntimeException e) {
-      releaseQuietly(shared);
+      space.close();
       throw e;
     }
     ServerFacts facts = facts(shared, options, writeOptions.sync(), context.profile());
-    return new LevelDbBinding(shared, writeOptions, facts, context.errors());
+    return new LevelDbBinding(shared, writeOptions, facts, context.errors(), space);
   }
 
   /**
@@ -132,16 +155,15 @@ public final class LevelDbBindingProvider implements BindingProvider {
    * @param resultDirectory the run's result base directory
    * @return the database directory, created when missing, absolute, symbolic links resolved (so that two
    *     spellings of one directory share one open database)
+   * @throws ConfigException when it holds anything but LevelDB's files, or is not writable
    * @throws BindingException when it cannot be created
    */
-  static Path directory(String given, Path resultDirectory) throws BindingException {
-    Path dir = (given == null || given.isEmpty() ? resultDirectory.resolve("leveldb") : Path.of(given))
-        .toAbsolutePath().normalize();
+  static Path directory(String given, Path resultDirectory) throws ConfigException, BindingException {
+    Path dir = StoreDirectory.claim(EmbeddedStore.LEVELDB, DIR.key(), "leveldb", given, resultDirectory);
     try {
-      Files.createDirectories(dir);
       return dir.toRealPath();
     } catch (IOException e) {
-      throw new BindingException("leveldb: cannot create directory " + dir + " (" + e.getMessage() + ")", e);
+      throw new BindingException("leveldb: cannot resolve directory " + dir + " (" + e.getMessage() + ")", e);
     }
   }
 
@@ -179,19 +201,21 @@ public final class LevelDbBindingProvider implements BindingProvider {
     private final WriteOptions writeOptions;
     private final ServerFacts facts;
     private final ErrorLog errors;
+    private final FreeSpace space;
     private boolean closed;
 
     LevelDbBinding(SharedDatabase shared, WriteOptions writeOptions, ServerFacts facts,
-                   ErrorLog errors) {
+                   ErrorLog errors, FreeSpace space) {
       this.shared = shared;
       this.writeOptions = writeOptions;
       this.facts = facts;
       this.errors = errors;
+      this.space = space;
     }
 
     @Override
     public site.ycsb.DB newDb() {
-      return new LevelDbDb(shared, writeOptions, errors);
+      return new LevelDbDb(shared, writeOptions, errors, space);
     }
 
     @Override
@@ -209,6 +233,7 @@ public final class LevelDbBindingProvider implements BindingProvider {
       if (!closed) {
         closed = true;
         releaseQuietly(shared);
+        space.close();
       }
     }
   }

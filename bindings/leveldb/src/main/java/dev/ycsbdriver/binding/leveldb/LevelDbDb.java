@@ -1,6 +1,7 @@
 package dev.ycsbdriver.binding.leveldb;
 
 import dev.ycsbdriver.spi.ErrorLog;
+import dev.ycsbdriver.spi.FreeSpace;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;
@@ -29,6 +30,10 @@ import site.ycsb.Status;
  *   <li>delete: {@code Get} then {@code Delete} under the key's lock; {@code NOT_FOUND} when absent.
  * </ul>
  *
+ * <p>Writes fail without reaching LevelDB while the file system's free space is under
+ * {@code leveldb.min_free_space} ({@link FreeSpace}): LevelDB maps its files into memory, so it cannot report a
+ * full disk, and the JVM would end with {@code SIGBUS}.
+ *
  * <p>Every {@code Put} and {@code Delete} uses the binding's {@code WriteOptions}: with {@code sync=true}
  * LevelDB syncs its log file ({@code fdatasync}) before the write returns; with {@code sync=false} the write
  * is in the operating system's page cache when it returns.
@@ -42,15 +47,17 @@ final class LevelDbDb extends site.ycsb.DB {
   private final DB db;
   private final WriteOptions writeOptions;
   private final ErrorLog errors;
+  private final FreeSpace space;
   private String prefixTable;
   private byte[] prefix;
   private boolean held;
 
-  LevelDbDb(SharedDatabase shared, WriteOptions writeOptions, ErrorLog errors) {
+  LevelDbDb(SharedDatabase shared, WriteOptions writeOptions, ErrorLog errors, FreeSpace space) {
     this.shared = shared;
     this.db = shared.db();
     this.writeOptions = writeOptions;
     this.errors = errors;
+    this.space = space;
   }
 
   @Override
@@ -119,6 +126,9 @@ final class LevelDbDb extends site.ycsb.DB {
   public Status update(String table, String key, Map<String, ByteIterator> values) {
     byte[] k = key(table, key);
     Map<String, byte[]> changes = RecordCodec.bytes(values);
+    if (space.low()) {
+      return diskFull("UPDATE");
+    }
     try {
       synchronized (shared.lockFor(k)) {
         byte[] record = db.get(k);
@@ -137,6 +147,9 @@ final class LevelDbDb extends site.ycsb.DB {
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
     byte[] k = key(table, key);
     byte[] record = RecordCodec.encode(values);
+    if (space.low()) {
+      return diskFull("INSERT");
+    }
     try {
       synchronized (shared.lockFor(k)) {
         db.put(k, record, writeOptions);
@@ -149,6 +162,9 @@ final class LevelDbDb extends site.ycsb.DB {
 
   @Override
   public Status delete(String table, String key) {
+    if (space.low()) {
+      return diskFull("DELETE");
+    }
     byte[] k = key(table, key);
     try {
       synchronized (shared.lockFor(k)) {
@@ -161,6 +177,11 @@ final class LevelDbDb extends site.ycsb.DB {
     } catch (RuntimeException e) {
       return failed("DELETE", e);
     }
+  }
+
+  private Status diskFull(String operation) {
+    errors.error(BINDING, operation, "disk full", space.describe());
+    return Status.ERROR;
   }
 
   private Status failed(String operation, Exception e) {

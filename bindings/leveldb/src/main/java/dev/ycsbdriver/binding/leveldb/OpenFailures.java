@@ -29,13 +29,14 @@ final class OpenFailures {
           + System.getProperty("os.name") + "/" + System.getProperty("os.arch") + " (" + text + "); hawtjni "
           + "extracts it to java.io.tmpdir (or -Dlibrary.leveldbjni.path): check that directory is writable and "
           + "not mounted noexec";
+    } else if (lower.contains("permission denied") || lower.contains("read-only")) {
+      // before the lock: LevelDB's first write is its LOCK file, so a read-only directory fails there
+      message = "cannot open database " + dir + " (" + text + "); the directory must be writable";
     } else if (lower.contains("lock")) {
       message = "database " + dir + " is in use: another process holds its LOCK file (" + text
           + "); stop that process or choose another leveldb.dir";
     } else if (lower.startsWith("corruption")) {
       message = "database " + dir + " is damaged (" + text + "); restore it or choose another leveldb.dir";
-    } else if (lower.contains("permission denied") || lower.contains("read-only")) {
-      message = "cannot open database " + dir + " (" + text + "); the directory must be writable";
     } else {
       message = "cannot open database " + dir + " (" + text + ")";
     }

@@ -18,6 +18,16 @@ class OpenFailuresTest {
   }
 
   @Test
+  void aReadOnlyDirectoryIsNotTakenForALockHeldByAnotherProcess() {
+    // LevelDB's first write is its LOCK file, so the lock is where a read-only directory fails
+    String m = OpenFailures.of(DIR, new IOException("IO error: /data/ldb/LOCK: Read-only file system")).getMessage();
+    assertThat(m).isEqualTo("leveldb: cannot open database /data/ldb (IO error: /data/ldb/LOCK: Read-only file "
+        + "system); the directory must be writable");
+    assertThat(OpenFailures.of(DIR, new IOException("IO error: lock /data/ldb/LOCK: Permission denied")).getMessage())
+        .doesNotContain("in use").endsWith("the directory must be writable");
+  }
+
+  @Test
   void corruptionSaysTheDatabaseIsDamaged() {
     String m = OpenFailures.of(DIR, new IOException("Corruption: bad record length\nmore")).getMessage();
     assertThat(m).isEqualTo("leveldb: database /data/ldb is damaged (Corruption: bad record length); restore it or "

@@ -8,13 +8,12 @@ import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
+import dev.ycsbdriver.spi.EmbeddedStore;
 import dev.ycsbdriver.spi.ErrorLog;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
+import dev.ycsbdriver.spi.StoreDirectory;
 import java.io.IOException;
-import java.nio.file.AccessDeniedException;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -92,28 +91,13 @@ public final class RocksDbBindingProvider implements BindingProvider {
     }
   }
 
-  private static Path directory(String given, Path resultDirectory) throws BindingException {
-    Path dir = (given == null || given.isEmpty() ? resultDirectory.resolve("rocksdb") : Path.of(given))
-        .toAbsolutePath().normalize();
+  private static Path directory(String given, Path resultDirectory) throws ConfigException, BindingException {
+    Path dir = StoreDirectory.claim(EmbeddedStore.ROCKSDB, RocksKeys.DIR.key(), "rocksdb", given, resultDirectory);
     try {
-      Files.createDirectories(dir);
       return dir.toRealPath();
     } catch (IOException e) {
-      throw new BindingException("rocksdb: cannot create directory " + dir + " (" + why(e) + ")", e);
+      throw new BindingException("rocksdb: cannot resolve directory " + dir + " (" + e.getMessage() + ")", e);
     }
-  }
-
-  private static String why(IOException e) {
-    if (e instanceof FileAlreadyExistsException f) {
-      return "a file is in the way: " + f.getFile();
-    }
-    if (e instanceof AccessDeniedException f) {
-      return "permission denied: " + f.getFile();
-    }
-    if (e instanceof FileSystemException f && f.getReason() != null) {
-      return f.getReason() + ": " + f.getFile();
-    }
-    return String.valueOf(e.getMessage());
   }
 
   private static void prepareTable(RocksStore store, String table, Phase phase, boolean create, boolean drop)

@@ -227,6 +227,8 @@ class RocksDbStoreIT {
   @Test
   void aCorruptDatabaseIsOneLineAndExitCodeThree() throws Exception {
     Path dir = freshDir("corrupt");
+    // a RocksDB directory (its IDENTITY) whose CURRENT names a MANIFEST that is gone
+    Files.writeString(dir.resolve("IDENTITY"), "5a5c0dd6-0c3c-4a8e-9d1e-3f0c2b1a9e77\n", StandardCharsets.US_ASCII);
     Files.writeString(dir.resolve("CURRENT"), "MANIFEST-000099\n", StandardCharsets.US_ASCII);
     CliRun run = CliRun.of(CliRun.args("run", "rocksdb", "workloada", "rocksdb.dir=" + dir, "result.dir=" + dir));
     assertThat(run.exitCode()).as(run.toString()).isEqualTo(3);

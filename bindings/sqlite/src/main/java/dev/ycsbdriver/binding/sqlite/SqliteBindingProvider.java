@@ -12,8 +12,10 @@ import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
+import dev.ycsbdriver.spi.EmbeddedStore;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
+import dev.ycsbdriver.spi.StoreDirectory;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -65,7 +67,8 @@ public final class SqliteBindingProvider implements BindingProvider {
   @Override
   public Binding open(BindingContext context) throws ConfigException, BindingException {
     Settings s = context.settings();
-    Path dir = SqlStore.embeddedDirectory(name(), s.getTrimmed(DIR), context.resultDirectory());
+    Path dir = StoreDirectory.claim(EmbeddedStore.SQLITE, DIR.key(), name(), s.getTrimmed(DIR),
+        context.resultDirectory());
     SQLiteConfig config = new SQLiteConfig();
     config.setJournalMode(SQLiteConfig.JournalMode.valueOf(
         s.getChoice(JOURNAL_MODE).toUpperCase(Locale.ROOT)));
