@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ycsbdriver.spi.RestoreJournal;
 import dev.ycsbdriver.testing.CliRun;
 import dev.ycsbdriver.testing.PrivateMariadb;
 import java.io.IOException;
@@ -80,7 +81,7 @@ class RestoreAfterKillIT {
   }
 
   @Test
-  void aJournalOfARunningDriverIsNotUndoneAndBlocksAnotherProfile() throws Exception {
+  void aJournalOfARunningDriverOfAnOlderBuildIsNotUndoneAndBlocksAnotherProfile() throws Exception {
     load();
     db.sql("SET GLOBAL innodb_flush_log_at_trx_commit = 0; SET GLOBAL sync_binlog = 0");
     Process live = new ProcessBuilder("sleep", "120").start();
@@ -116,7 +117,8 @@ class RestoreAfterKillIT {
   void settingsLeftByADriverKilledMidRunAreRestoredByTheNextCommandWithoutAProfile() throws Exception {
     load();
 
-    Path journal = work.resolve("journal").resolve("mysql-127.0.0.1-" + db.port() + ".json");
+    Path journal = RestoreJournal.at(work.resolve("journal"), "mysql", "GLOBAL", "127.0.0.1", db.port())
+        .identified(db.sql("SELECT CONCAT(@@hostname, ':', @@port, ':', @@datadir)")).path();
     Path driverErr = work.resolve("driver.err");
     Process driver = CliRun.child(command("run", "-p", "profile=fast", "-p", "maxexecutiontime=30", "-threads", "2"),
         work.resolve("driver.out"), driverErr);

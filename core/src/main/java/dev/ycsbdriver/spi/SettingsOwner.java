@@ -1,0 +1,55 @@
+package dev.ycsbdriver.spi;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * This driver process as the holder of a server's settings lock: the lock a binding takes in the server
+ * (PostgreSQL's advisory lock, MariaDB's {@code GET_LOCK}, a Redis key with a lease) while it changes
+ * server-wide settings, so that two drivers, on one machine or two, never change one server at once.
+ *
+ * <p>{@link #describe()} is what the binding leaves in the server for another driver's message (where the
+ * store can hold it). {@link #enter}/{@link #leave} count the holders of one server's lock within this process:
+ * the server's lock is taken by the first and belongs to this process, so a second binding of the same process
+ * on the same server (a crash test that reopens the store) is not refused by its own lock.
+ *
+ * <p>Thread-safe.
+ */
+public final class SettingsOwner {
+  private static final Map<String, Integer> HELD = new HashMap<>();
+
+  private SettingsOwner() {
+  }
+
+  /** @return {@code ycsb-driver pid <pid> on <host name>}, at most 64 characters */
+  public static String describe() {
+    String host;
+    try {
+      host = InetAddress.getLocalHost().getHostName();
+    } catch (UnknownHostException | SecurityException e) {
+      host = System.getenv().getOrDefault("HOSTNAME", "unknown host");
+    }
+    String d = "ycsb-driver pid " + ProcessHandle.current().pid() + " on " + host;
+    return d.length() <= 64 ? d : d.substring(0, 64);
+  }
+
+  /**
+   * @param server the server's identity, with the binding's name
+   * @return true when no other binding of this process holds that server's lock: the caller takes it in the
+   *     server; false when one does, and the caller relies on it
+   */
+  public static synchronized boolean enter(String server) {
+    return HELD.merge(server, 1, Integer::sum) == 1;
+  }
+
+  /**
+   * @param server as given to {@link #enter}
+   * @return true when this was the last holder in this process: the caller releases the server's lock
+   */
+  public static synchronized boolean leave(String server) {
+    Integer left = HELD.computeIfPresent(server, (k, n) -> n > 1 ? n - 1 : null);
+    return left == null;
+  }
+}
