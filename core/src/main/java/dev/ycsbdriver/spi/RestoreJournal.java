@@ -327,7 +327,7 @@ public final class RestoreJournal {
       boolean named = f.equals(file) || f.equals(legacyPath());
       try {
         Optional<Entry> e = read(f);
-        if (e.isPresent() && (named || serverId != null && serverId.equals(e.get().serverId()))) {
+        if (e.isPresent() && (named || e.get().serverId() != null && sameServer(e.get().serverId()))) {
           found.put(f, e.get().changedAt());
         }
       } catch (ConfigException e) {
@@ -339,6 +339,14 @@ public final class RestoreJournal {
     List<Path> newestFirst = new ArrayList<>(found.keySet());
     newestFirst.sort(java.util.Comparator.comparing(found::get).reversed());
     return newestFirst;
+  }
+
+  /**
+   * @return true when {@code recorded} is this server's identity, or an older build's shorter one: a leading part
+   *     of it, the newer one adding facts after a space (Redis' port)
+   */
+  private boolean sameServer(String recorded) {
+    return serverId == null || serverId.equals(recorded) || serverId.startsWith(recorded + " ");
   }
 
   private Recovery recover(Path f, Restorer restorer) throws ConfigException, BindingException {
@@ -354,7 +362,7 @@ public final class RestoreJournal {
             + String.join(", ", e.originals().values()) + " when it ends; this run measures with its values; journal "
             + f));
       }
-      if (serverId != null && e.serverId() != null && !serverId.equals(e.serverId())) {
+      if (e.serverId() != null && !sameServer(e.serverId())) {
         delete(f);
         return new Recovery(List.of(), List.of(binding + ": journal " + f + " was written for server " + e.serverId()
             + ", not for " + serverId + " now at " + server + "; removed without restoring " + scope + " " + pairs(e)));

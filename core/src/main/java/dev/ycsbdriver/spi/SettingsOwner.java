@@ -18,12 +18,19 @@ import java.util.Map;
  * <p>Thread-safe.
  */
 public final class SettingsOwner {
+  /** The system property naming the driver that started this one, set by {@code DriverProcess}. */
+  private static final String PARENT_PID = "ycsb.parent.pid";
+  private static final int MAX_CHARS = 63;
   private static final Map<String, Integer> HELD = new HashMap<>();
 
   private SettingsOwner() {
   }
 
-  /** @return {@code ycsb-driver pid <pid> on <host name>}, at most 64 characters */
+  /**
+   * @return {@code ycsb-driver pid <pid> on <host name>}, followed by {@code for pid <parent>} in a driver another
+   *     driver started (a crash test's writer, a matrix cell: {@code -Dycsb.parent.pid}); at most 63 characters,
+   *     PostgreSQL's longest {@code application_name}
+   */
   public static String describe() {
     String host;
     try {
@@ -31,8 +38,11 @@ public final class SettingsOwner {
     } catch (UnknownHostException | SecurityException e) {
       host = System.getenv().getOrDefault("HOSTNAME", "unknown host");
     }
+    String parent = System.getProperty(PARENT_PID);
+    String forParent = parent == null || parent.isBlank() ? "" : " for pid " + parent.strip();
     String d = "ycsb-driver pid " + ProcessHandle.current().pid() + " on " + host;
-    return d.length() <= 64 ? d : d.substring(0, 64);
+    d = d.length() + forParent.length() <= MAX_CHARS ? d : d.substring(0, MAX_CHARS - forParent.length());
+    return d + forParent;
   }
 
   /**

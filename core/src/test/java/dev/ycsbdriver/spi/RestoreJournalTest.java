@@ -296,6 +296,21 @@ class RestoreJournalTest {
   }
 
   @Test
+  void anOlderBuildsShorterIdentityOfTheSameServerIsRestored() throws Exception {
+    RestoreJournal redis = RestoreJournal.at(tmp.resolve("journal"), "redis", "CONFIG", "127.0.0.1", 6379)
+        .identified("dir=/var/lib/redis config_file=none port=6379");
+    Path legacy = journalOf(redis.legacyPath(), deadPid(), null, "dir=/var/lib/redis config_file=none",
+        "2026-11-23T10:00:00Z", "1");
+    List<String> calls = new ArrayList<>();
+
+    RestoreJournal.Recovery r = redis.recover((name, value) -> calls.add(name));
+
+    assertThat(calls).hasSize(2);
+    assertThat(r.warnings()).isEmpty();
+    assertThat(legacy).doesNotExist();
+  }
+
+  @Test
   void pendingSaysWhetherAnyJournalOfTheBindingIsLeft() throws Exception {
     RestoreJournal unidentified = RestoreJournal.at(tmp.resolve("journal"), "mysql", "GLOBAL", "127.0.0.1", 3306);
     assertThat(unidentified.pending()).isFalse();

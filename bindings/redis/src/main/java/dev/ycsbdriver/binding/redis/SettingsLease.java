@@ -16,8 +16,8 @@ import redis.clients.jedis.params.SetParams;
  * {@link SettingsOwner#describe() description} and a random token, renewed every third of its lease by a
  * daemon thread on a connection of its own, and deleted (if still its own) by {@link #close()}. A driver
  * killed with {@code kill -9} stops renewing it, so the key expires after {@link #LEASE_MILLIS}. A key left by
- * a driver of this machine that no longer runs, or by a process this one started (a crash test's writer), is
- * taken over at once.
+ * a driver of this machine that no longer runs, or by a driver this one started (a crash test's writer, which
+ * names its parent), is taken over at once.
  *
  * <p>Thread-safe.
  */
@@ -26,7 +26,7 @@ final class SettingsLease implements AutoCloseable {
   static final String KEY = "ycsb-driver:server-settings";
   /** How long the key outlives its last renewal, in milliseconds. */
   static final long LEASE_MILLIS = 15_000;
-  private static final Pattern OWNER = Pattern.compile("ycsb-driver pid (\\d+) on (.+) #[0-9a-f]+");
+  private static final Pattern OWNER = Pattern.compile("ycsb-driver pid (\\d+) on (.+?)(?: for pid (\\d+))? #[0-9a-f]+");
   private static final String RENEW = "if redis.call('get', KEYS[1]) == ARGV[1] then "
       + "return redis.call('pexpire', KEYS[1], ARGV[2]) "
       + "elseif redis.call('exists', KEYS[1]) == 0 then "
@@ -78,7 +78,7 @@ final class SettingsLease implements AutoCloseable {
           return new Taken(lease, Optional.empty(), Optional.empty());
         }
         String holder = jedis.get(KEY);
-        if (holder == null || !stale(holder)) {
+        if (holder == null || !stale(holder, SettingsOwner.describe())) {
           if (holder != null) {
             long ttlMillis = Math.max(0, jedis.pttl(KEY));
             jedis.close();
@@ -100,20 +100,20 @@ final class SettingsLease implements AutoCloseable {
     }
   }
 
-  /** @return true when {@code holder} names a process of this machine that no longer runs, or one this one started */
-  static boolean stale(String holder) {
-    Matcher m = OWNER.matcher(holder);
-    if (!m.matches()) {
+  /**
+   * @param holder the key's value
+   * @param self this driver's {@link SettingsOwner#describe()}
+   * @return true when {@code holder} names a driver of this machine that no longer runs, or one this driver started
+   *     (a crash test's writer, ended or ending when the test reopens the store)
+   */
+  static boolean stale(String holder, String self) {
+    Matcher theirs = OWNER.matcher(holder);
+    Matcher ours = OWNER.matcher(self + " #0");
+    if (!theirs.matches() || !ours.matches() || !ours.group(2).equals(theirs.group(2))) {
       return false;
     }
-    String self = SettingsOwner.describe();
-    String host = self.substring(self.indexOf(" on ") + 4);
-    if (!host.equals(m.group(2))) {
-      return false;
-    }
-    long pid = Long.parseLong(m.group(1));
-    return ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true)
-        || ProcessHandle.current().descendants().anyMatch(h -> h.pid() == pid);
+    long pid = Long.parseLong(theirs.group(1));
+    return ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true) || ours.group(1).equals(theirs.group(3));
   }
 
   private void renewWhileHeld() {
