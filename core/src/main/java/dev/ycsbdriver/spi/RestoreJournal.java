@@ -390,11 +390,13 @@ public final class RestoreJournal {
    * process are kept: they are the originals.
    *
    * @param originals setting name to current value, in the order to restore them
+   * @return the values to restore as journaled now: {@code originals}, with the values this process journaled
+   *     earlier in their place (another binding of this process may have changed the settings already)
    * @throws ConfigException when the journal cannot be written (exit code 2); nothing has been changed yet
    * @throws BindingException when a live driver holds one of this server's journals, whatever address it used
    *     (exit code 3): two runs that change the same settings at once would each restore what the other set
    */
-  public void record(Map<String, String> originals) throws ConfigException, BindingException {
+  public Map<String, String> record(Map<String, String> originals) throws ConfigException, BindingException {
     synchronized (IN_PROCESS) {
       for (Path other : candidates()) {
         if (!other.equals(file)) {
@@ -412,6 +414,7 @@ public final class RestoreJournal {
           merged.putAll(found.get().originals());
         }
         write(merged);
+        return java.util.Collections.unmodifiableMap(merged);
       } catch (IOException ex) {
         throw unwritable(ex);
       }

@@ -12,8 +12,9 @@ import java.util.Map;
  *
  * <p>{@link #describe()} is what the binding leaves in the server for another driver's message (where the
  * store can hold it). {@link #enter}/{@link #leave} count the holders of one server's lock within this process:
- * the server's lock is taken by the first and belongs to this process, so a second binding of the same process
- * on the same server (a crash test that reopens the store) is not refused by its own lock.
+ * the server's lock is taken by the first, {@link #hold held} for the process, and released by the last
+ * {@link #leave}, whichever binding that is; so a second binding of the same process on the same server (a crash
+ * test that reopens the store while an earlier attempt is still open) is not refused by its own lock.
  *
  * <p>Thread-safe.
  */
@@ -21,7 +22,8 @@ public final class SettingsOwner {
   /** The system property naming the driver that started this one, set by {@code DriverProcess}. */
   private static final String PARENT_PID = "ycsb.parent.pid";
   private static final int MAX_CHARS = 63;
-  private static final Map<String, Integer> HELD = new HashMap<>();
+  private static final Map<String, Integer> HOLDERS = new HashMap<>();
+  private static final Map<String, AutoCloseable> LOCKS = new HashMap<>();
 
   private SettingsOwner() {
   }
@@ -51,15 +53,37 @@ public final class SettingsOwner {
    *     server; false when one does, and the caller relies on it
    */
   public static synchronized boolean enter(String server) {
-    return HELD.merge(server, 1, Integer::sum) == 1;
+    return HOLDERS.merge(server, 1, Integer::sum) == 1;
   }
 
   /**
+   * Keeps the server's lock the first holder took, to be released by the last {@link #leave}.
+   *
    * @param server as given to {@link #enter}
-   * @return true when this was the last holder in this process: the caller releases the server's lock
+   * @param release releases the lock in the server; its failures are ignored (the lock ends with its session
+   *     or lease anyway)
    */
-  public static synchronized boolean leave(String server) {
-    Integer left = HELD.computeIfPresent(server, (k, n) -> n > 1 ? n - 1 : null);
-    return left == null;
+  public static synchronized void hold(String server, AutoCloseable release) {
+    LOCKS.put(server, release);
+  }
+
+  /**
+   * Counts one holder out; the last releases the server's lock given to {@link #hold}, if any.
+   *
+   * @param server as given to {@link #enter}
+   */
+  public static void leave(String server) {
+    AutoCloseable release;
+    synchronized (SettingsOwner.class) {
+      Integer left = HOLDERS.computeIfPresent(server, (k, n) -> n > 1 ? n - 1 : null);
+      release = left == null ? LOCKS.remove(server) : null;
+    }
+    if (release != null) {
+      try {
+        release.close();
+      } catch (Exception ignored) {
+        // the lock ends with its session or lease
+      }
+    }
   }
 }

@@ -91,7 +91,10 @@ class RestoreJournalTest {
   void aSecondRecordKeepsTheFirstOriginals() throws Exception {
     RestoreJournal j = journal();
     j.record(originals("innodb_flush_log_at_trx_commit", "1"));
-    j.record(originals("innodb_flush_log_at_trx_commit", "0", "sync_binlog", "1"));
+    Map<String, String> toRestore = j.record(originals("innodb_flush_log_at_trx_commit", "0", "sync_binlog", "1"));
+
+    assertThat(toRestore).as("what the second binding of this process must put back")
+        .containsExactly(Map.entry("innodb_flush_log_at_trx_commit", "1"), Map.entry("sync_binlog", "1"));
 
     assertThat(j.read().orElseThrow().originals()).containsEntry("innodb_flush_log_at_trx_commit", "1")
         .containsEntry("sync_binlog", "1");

@@ -130,6 +130,7 @@ public final class ServerSettings implements AutoCloseable {
           return new ServerSettings(request, null, journal, null, new RestoreJournal.Recovery(List.of(),
               List.of(what + "; this run measures with its values")));
         }
+        SettingsOwner.hold(lockKey, () -> dialect.unlock(admin));
       }
       RestoreJournal.Recovery recovery = journal.recover((n, v) -> dialect.put(admin, n, v));
       if (!recovery.restored().isEmpty()) {
@@ -137,7 +138,7 @@ public final class ServerSettings implements AutoCloseable {
       }
       if (request.wanted().isEmpty()) {
         // nothing to change: the lock is not held through a run that changes nothing
-        release(dialect, lockKey, admin);
+        release(lockKey, admin);
         return new ServerSettings(request, null, journal, null, recovery);
       }
       settings = new ServerSettings(request, admin, journal, lockKey, recovery);
@@ -147,7 +148,7 @@ public final class ServerSettings implements AutoCloseable {
       if (settings != null) {
         settings.close();
       } else {
-        release(request.dialect(), lockKey, admin);
+        release(lockKey, admin);
       }
       throw SqlFailures.failure(request.binding(), "reading or changing the server's " + request.dialect().scope()
           + " settings", e, request.dialect().errors());
@@ -155,20 +156,19 @@ public final class ServerSettings implements AutoCloseable {
       if (settings != null) {
         settings.close();
       } else {
-        release(request.dialect(), lockKey, admin);
+        release(lockKey, admin);
       }
       throw e;
     }
   }
 
-  /** Leaves the server's lock (the last holder in this process unlocks it) and closes the connection. */
-  private static void release(ServerWideDialect dialect, String lockKey, Connection admin) {
-    if (lockKey != null && SettingsOwner.leave(lockKey) && admin != null) {
-      try {
-        dialect.unlock(admin);
-      } catch (SQLException | RuntimeException ignored) {
-        // closing the session below releases it as well
-      }
+  /**
+   * Leaves the server's lock (the last holder in this process unlocks it) and closes the connection; closing the
+   * session that took the lock releases it as well.
+   */
+  private static void release(String lockKey, Connection admin) {
+    if (lockKey != null) {
+      SettingsOwner.leave(lockKey);
     }
     closeQuietly(admin);
   }
@@ -230,12 +230,13 @@ public final class ServerSettings implements AutoCloseable {
     for (String name : toSet.keySet()) {
       now.put(name, request.dialect().original(admin, name));
     }
-    journal.record(now);
+    // the journal's values, not this read: another binding of this process may have changed them already
+    Map<String, String> originals = journal.record(now);
     synchronized (this) {
       if (previous.isEmpty()) {
         Runtime.getRuntime().addShutdownHook(hook);
       }
-      now.forEach(previous::putIfAbsent);
+      originals.forEach(previous::putIfAbsent);
     }
   }
 
@@ -329,7 +330,7 @@ public final class ServerSettings implements AutoCloseable {
     synchronized (this) {
       if (!released) {
         released = true;
-        release(request.dialect(), lockKey, admin);
+        release(lockKey, admin);
       }
     }
   }

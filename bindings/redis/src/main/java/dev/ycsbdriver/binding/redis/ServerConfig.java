@@ -62,9 +62,8 @@ final class ServerConfig implements AutoCloseable {
   private final Request request;
   private final Jedis admin;
   private final RestoreJournal journal;
-  /** The in-process key of the server's lock, null when this object holds none; {@code lease} null when another object of this process holds it. */
+  /** The in-process key of the server's lock ({@link SettingsOwner}), null when this object holds none. */
   private final String lockKey;
-  private final SettingsLease lease;
   private final List<RestoredSetting> restoredFromJournal;
   private final List<String> warnings = new ArrayList<>();
   private final Map<String, String> previous = new LinkedHashMap<>();
@@ -72,13 +71,12 @@ final class ServerConfig implements AutoCloseable {
   private boolean restored;
   private boolean released;
 
-  private ServerConfig(Request request, Jedis admin, RestoreJournal journal, String lockKey, SettingsLease lease,
+  private ServerConfig(Request request, Jedis admin, RestoreJournal journal, String lockKey,
                        RestoreJournal.Recovery recovery) {
     this.request = request;
     this.admin = admin;
     this.journal = journal;
     this.lockKey = lockKey;
-    this.lease = lease;
     this.restoredFromJournal = recovery.restored();
     this.warnings.addAll(recovery.warnings());
     this.hook = new Thread(this::restore, "ycsb-redis-restore");
@@ -98,12 +96,11 @@ final class ServerConfig implements AutoCloseable {
   static ServerConfig open(Request request, Jedis admin) throws ConfigException, BindingException {
     RestoreJournal.Recovery none = new RestoreJournal.Recovery(List.of(), List.of());
     if (request.wanted().isEmpty() && !request.journal().pending()) {
-      return new ServerConfig(request, admin, request.journal(), null, null, none);
+      return new ServerConfig(request, admin, request.journal(), null, none);
     }
     String serverId = serverId(admin);
     RestoreJournal journal = request.journal().identified(serverId);
     String lockKey = "redis " + journal.path().getFileName();
-    SettingsLease lease = null;
     List<String> lockWarnings = new ArrayList<>();
     if (SettingsOwner.enter(lockKey)) {
       SettingsLease.Taken taken;
@@ -121,26 +118,28 @@ final class ServerConfig implements AutoCloseable {
           throw new BindingException(what + "; two runs that change them at once would each restore the other's "
               + "values; nothing was recorded or changed; wait for it to end");
         }
-        return new ServerConfig(request, admin, journal, null, null, new RestoreJournal.Recovery(List.of(),
+        return new ServerConfig(request, admin, journal, null, new RestoreJournal.Recovery(List.of(),
             List.of(what + "; this run measures with its values")));
+      }
+      if (taken.lease() != null) {
+        SettingsOwner.hold(lockKey, taken.lease());
       }
       taken.unguarded().ifPresent(why -> lockWarnings.add("redis: the server cannot hold the settings lock (key "
           + SettingsLease.KEY + ": " + why + "); only the journal of this machine keeps another driver from changing "
           + "CONFIG at the same time; grant the user +set +eval on that key"));
-      lease = taken.lease();
     }
     RestoreJournal.Recovery recovery;
     try {
       recovery = journal.recover((n, v) -> put(admin, n, v));
     } catch (ConfigException | BindingException | RuntimeException e) {
-      release(lockKey, lease);
+      release(lockKey);
       throw e;
     }
     if (request.wanted().isEmpty()) {
-      release(lockKey, lease); // nothing to change: the lock is not held through the run
-      return new ServerConfig(request, admin, journal, null, null, recovery);
+      release(lockKey); // nothing to change: the lock is not held through the run
+      return new ServerConfig(request, admin, journal, null, recovery);
     }
-    ServerConfig config = new ServerConfig(request, admin, journal, lockKey, lease, recovery);
+    ServerConfig config = new ServerConfig(request, admin, journal, lockKey, recovery);
     config.warnings.addAll(lockWarnings);
     try {
       config.change();
@@ -151,9 +150,10 @@ final class ServerConfig implements AutoCloseable {
     }
   }
 
-  private static void release(String lockKey, SettingsLease lease) {
-    if (lockKey != null && SettingsOwner.leave(lockKey) && lease != null) {
-      lease.close();
+  /** Counts this object out of the server's lock; the last holder in this process ends the lease. */
+  private static void release(String lockKey) {
+    if (lockKey != null) {
+      SettingsOwner.leave(lockKey);
     }
   }
 
@@ -202,12 +202,13 @@ final class ServerConfig implements AutoCloseable {
     if (request.rewrite()) {
       now.put(REWRITE, REWRITE_VALUE);
     }
-    journal.record(now);
+    // the journal's values, not this read: another binding of this process may have changed them already
+    Map<String, String> originals = journal.record(now);
     synchronized (this) {
       if (previous.isEmpty()) {
         Runtime.getRuntime().addShutdownHook(hook);
       }
-      now.forEach(previous::putIfAbsent);
+      originals.forEach(previous::putIfAbsent);
     }
     for (Map.Entry<String, String> w : request.wanted().entrySet()) {
       try {
@@ -357,7 +358,7 @@ final class ServerConfig implements AutoCloseable {
     synchronized (this) {
       if (!released) {
         released = true;
-        release(lockKey, lease);
+        release(lockKey);
       }
     }
   }
