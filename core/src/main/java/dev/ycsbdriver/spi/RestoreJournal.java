@@ -61,9 +61,9 @@ import java.util.Optional;
  * <pre>{@code
  * RestoreJournal journal = RestoreJournal.forServer(settings, "mysql", "GLOBAL", host, port).identified(serverId);
  * RestoreJournal.Recovery r = journal.recover((name, value) -> setGlobal(name, value));
- * journal.record(Map.of("sync_binlog", currentValue));   // before SET GLOBAL
+ * Map<String, String> toRestore = journal.record(Map.of("sync_binlog", currentValue));   // before SET GLOBAL
  * ... run ...
- * restore the values; then journal.remove();
+ * put toRestore back; then journal.remove();
  * }</pre>
  *
  * <p>Immutable and thread-safe; processes that share a journal serialise on a lock file beside it.
