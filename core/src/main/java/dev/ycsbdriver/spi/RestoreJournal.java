@@ -35,24 +35,38 @@ import java.util.Optional;
  * killed ({@code kill -9}) in between, the file stays, and the next command for that server restores
  * the values first, so it neither measures with them nor takes them for the server's originals.
  *
- * <p>One file per binding and server, {@code <dir>/<binding>-<host>-<port>.json}, where {@code <dir>} is
- * {@link #DIR} or, by default, {@code $XDG_STATE_HOME/ycsb-driver/journal} ({@code ~/.local/state/...}
- * when unset): outside the result directory, so a fresh result directory does not lose it. It holds
- * the server's identity, each setting's original value, the time and the process id of the driver
- * (with the process' start time, so a reused pid is not taken for the driver); never a credential.
- * Files are written to a temporary file, forced to disk, then atomically moved into place; mode 0600
- * in a 0700 directory.
+ * <p>A journal belongs to a server, not to the spelling of its address: one file per binding and server
+ * identity, {@code <dir>/<binding>-id-<hash>.json}, where {@code <hash>} is the first 16 hex digits of the
+ * SHA-256 of what the server says about itself (PostgreSQL's system identifier and port, MariaDB's host
+ * name, port and data directory, Redis' directory, config file and port; see {@link #identified}). So
+ * {@code 127.0.0.1}, {@code localhost} and {@code ::1} of one server share one journal, and a driver that
+ * connects through another spelling finds the journal a killed one left. When the binding cannot read the
+ * identity, the file is keyed on the resolved address and port, {@code <binding>-<address>-<port>.json},
+ * where every loopback address is {@code loopback}. Journals of older builds, named after the host as typed
+ * ({@code <binding>-<host>-<port>.json}), are still recovered: that file, and any journal of the binding
+ * that holds the same identity, whatever its name.
+ *
+ * <p>{@code <dir>} is {@link #DIR} or, by default, {@code $XDG_STATE_HOME/ycsb-driver/journal}
+ * ({@code ~/.local/state/...} when unset): outside the result directory, so a fresh result directory does
+ * not lose it. A journal holds the server's address and identity, each setting's original value, the time
+ * and the process id of the driver (with the process' start time, so a reused pid is not taken for the
+ * driver); never a credential. Files are written to a temporary file, forced to disk, then atomically moved
+ * into place; mode 0600 in a 0700 directory.
+ *
+ * <p>The journal serialises drivers on one machine only; the binding also holds a lock in the server while
+ * it changes the settings (an advisory lock, {@code GET_LOCK}, a Redis key with a lease), so that drivers on
+ * two machines do not both change them.
  *
  * <p>Use, in a binding's {@code open}:
  * <pre>{@code
- * RestoreJournal journal = RestoreJournal.forServer(settings, "mysql", "GLOBAL", host, port);
- * RestoreJournal.Recovery r = journal.recover(serverId, (name, value) -> setGlobal(name, value));
- * journal.record(serverId, Map.of("sync_binlog", currentValue));   // before SET GLOBAL
+ * RestoreJournal journal = RestoreJournal.forServer(settings, "mysql", "GLOBAL", host, port).identified(serverId);
+ * RestoreJournal.Recovery r = journal.recover((name, value) -> setGlobal(name, value));
+ * Map<String, String> toRestore = journal.record(Map.of("sync_binlog", currentValue));   // before SET GLOBAL
  * ... run ...
- * restore the values; then journal.remove();
+ * put toRestore back; then journal.remove();
  * }</pre>
  *
- * <p>Thread-safe; processes that share a journal serialise on a lock file beside it.
+ * <p>Immutable and thread-safe; processes that share a journal serialise on a lock file beside it.
  */
 public final class RestoreJournal {
   /** Where the journals are kept. */
@@ -64,16 +78,25 @@ public final class RestoreJournal {
   private static final ObjectMapper JSON = new ObjectMapper();
   private static final Object IN_PROCESS = new Object();
 
-  private final Path file;
+  private final Path directory;
   private final String binding;
   private final String scope;
+  private final String host;
+  private final int port;
   private final String server;
+  private final String serverId;
+  private final Path file;
 
-  private RestoreJournal(Path directory, String binding, String scope, String host, int port) {
-    this.file = directory.resolve(binding + "-" + host.replaceAll("[^A-Za-z0-9._-]", "_") + "-" + port + ".json");
+  private RestoreJournal(Path directory, String binding, String scope, String host, int port, String serverId) {
+    this.directory = directory;
     this.binding = binding;
     this.scope = scope;
+    this.host = host;
+    this.port = port;
     this.server = host + ":" + port;
+    this.serverId = serverId;
+    this.file = directory.resolve(serverId == null ? binding + "-" + fileName(canonicalAddress(host)) + "-" + port
+        + ".json" : binding + "-id-" + hash(serverId) + ".json");
   }
 
   /**
@@ -82,7 +105,8 @@ public final class RestoreJournal {
    * @param scope how the store calls the settings' reach, e.g. {@code GLOBAL}, for messages
    * @param host the server's host as in the binding's URL
    * @param port the server's port, 1-65535
-   * @return the journal of that server; nothing is read or written yet
+   * @return the journal of that address, keyed on the resolved address until {@link #identified}; nothing is
+   *     read or written yet
    */
   public static RestoreJournal forServer(Settings settings, String binding, String scope, String host, int port) {
     return at(directory(settings), binding, scope, host, port);
@@ -90,7 +114,51 @@ public final class RestoreJournal {
 
   /** As {@link #forServer}, in {@code directory}. */
   public static RestoreJournal at(Path directory, String binding, String scope, String host, int port) {
-    return new RestoreJournal(directory, binding, scope, host, port);
+    return new RestoreJournal(directory, binding, scope, host, port, null);
+  }
+
+  /**
+   * @param serverId what the connected server says about itself, the same through every address and across
+   *     restarts, different for another instance (with its port, as two instances may share a host and a data
+   *     directory's name); null when the binding cannot read it
+   * @return this server's journal, keyed on {@code serverId}, or on the resolved address and port when null
+   */
+  public RestoreJournal identified(String serverId) {
+    return new RestoreJournal(directory, binding, scope, host, port, serverId);
+  }
+
+  /**
+   * @param host a host name or address literal
+   * @return {@code loopback} when it resolves to a loopback or wildcard address ({@code localhost},
+   *     {@code 127.0.0.2}, {@code ::1}, {@code 0.0.0.0}), else its first resolved address, else the host as
+   *     typed, in lower case
+   */
+  public static String canonicalAddress(String host) {
+    try {
+      java.net.InetAddress[] all = java.net.InetAddress.getAllByName(host);
+      for (java.net.InetAddress a : all) {
+        if (a.isLoopbackAddress() || a.isAnyLocalAddress()) {
+          return "loopback";
+        }
+      }
+      return all[0].getHostAddress();
+    } catch (java.net.UnknownHostException | SecurityException e) {
+      return host.toLowerCase(java.util.Locale.ROOT);
+    }
+  }
+
+  private static String fileName(String s) {
+    return s.replaceAll("[^A-Za-z0-9._-]", "_");
+  }
+
+  private static String hash(String serverId) {
+    try {
+      byte[] d = java.security.MessageDigest.getInstance("SHA-256")
+          .digest(serverId.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      return java.util.HexFormat.of().formatHex(d, 0, 8);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java platform has SHA-256", e);
+    }
   }
 
   /** @return {@link #DIR} when given, else the default under the user's state directory */
@@ -112,9 +180,36 @@ public final class RestoreJournal {
     return state.resolve("ycsb-driver").resolve("journal");
   }
 
-  /** @return the journal file of this server */
+  /** @return the journal file of this server: keyed on its identity once {@link #identified}, else its address */
   public Path path() {
     return file;
+  }
+
+  /** @return where builds that keyed the journal on the host as typed kept it: {@code <binding>-<host>-<port>.json} */
+  public Path legacyPath() {
+    return directory.resolve(binding + "-" + fileName(host) + "-" + port + ".json");
+  }
+
+  /**
+   * @return true when the directory holds any journal of this binding, of whatever server: the binding then
+   *     connects to learn whether one is this server's
+   */
+  public boolean pending() {
+    return !journalsOfBinding().isEmpty();
+  }
+
+  private List<Path> journalsOfBinding() {
+    if (!Files.isDirectory(directory)) {
+      return List.of();
+    }
+    try (java.util.stream.Stream<Path> files = Files.list(directory)) {
+      return files.filter(f -> {
+        String n = f.getFileName().toString();
+        return n.startsWith(binding + "-") && n.endsWith(".json");
+      }).sorted().toList();
+    } catch (IOException e) {
+      return List.of(file); // unreadable directory: let recover() name the problem
+    }
   }
 
   /**
@@ -171,15 +266,19 @@ public final class RestoreJournal {
   }
 
   /**
-   * @return the journal's contents, empty when there is no journal
+   * @return the contents of {@link #path()}, empty when there is no journal
    * @throws ConfigException when the file cannot be read or is not a journal (exit code 2), naming it
    */
   public Optional<Entry> read() throws ConfigException {
-    if (!Files.exists(file)) {
+    return read(file);
+  }
+
+  private static Optional<Entry> read(Path f) throws ConfigException {
+    if (!Files.exists(f)) {
       return Optional.empty();
     }
     try {
-      JsonNode root = JSON.readTree(file.toFile());
+      JsonNode root = JSON.readTree(f.toFile());
       Map<String, String> originals = new LinkedHashMap<>();
       for (Iterator<Map.Entry<String, JsonNode>> it = root.required("settings").fields(); it.hasNext(); ) {
         Map.Entry<String, JsonNode> e = it.next();
@@ -190,57 +289,99 @@ public final class RestoreJournal {
           root.required("pid").asLong(), start.isTextual() ? Instant.parse(start.asText()) : null,
           Instant.parse(root.required("changedAt").asText()), originals));
     } catch (IOException | IllegalArgumentException | java.time.DateTimeException e) {
-      throw new ConfigException("restore journal " + file + ": must be a journal this driver wrote, got an unreadable "
+      throw new ConfigException("restore journal " + f + ": must be a journal this driver wrote, got an unreadable "
           + "file (" + String.valueOf(e.getMessage()).lines().findFirst().orElse("") + "); check the server's settings, then delete it");
     }
   }
 
   /**
-   * Restores what a driver that did not finish left in the journal, then removes it. A journal held by a
-   * live driver is left alone (a warning says so); one written for another server instance at this
-   * address is removed with a warning, as those values do not belong to this server.
+   * Restores what drivers that did not finish left in this server's journals, then removes them: {@link #path()},
+   * the file an older build named after the host as typed ({@link #legacyPath()}), and any other journal of the
+   * binding written for the same server identity. When there are several, the newest is restored first, so
+   * the oldest one's originals, recorded before any driver changed the server, are in force at the end. A
+   * journal held by a live driver is left alone (a warning says so); the legacy file written for another
+   * server instance at this address is removed with a warning, as its values do not belong to this server.
    *
-   * @param serverId the connected server's identity, or null if the binding cannot tell
    * @param restorer sets one setting on the connected server
    * @return what was restored and warned
-   * @throws ConfigException when the journal cannot be read or removed (exit code 2)
-   * @throws BindingException when the server refuses a restore (exit code 3); the journal is kept
+   * @throws ConfigException when a journal cannot be read or removed (exit code 2)
+   * @throws BindingException when the server refuses a restore (exit code 3); that journal is kept
    */
-  public Recovery recover(String serverId, Restorer restorer) throws ConfigException, BindingException {
+  public Recovery recover(Restorer restorer) throws ConfigException, BindingException {
     synchronized (IN_PROCESS) {
-      try (FileChannel lock = lock()) {
-        Optional<Entry> found = read();
-        if (found.isEmpty() || found.get().ownedByThisProcess() && found.get().ownerAlive()) {
-          return new Recovery(List.of(), List.of());
-        }
-        Entry e = found.get();
-        if (e.ownerAlive()) {
-          return new Recovery(List.of(), List.of(binding + ": " + scope + " " + String.join(", ", e.originals().keySet())
-              + " of " + server + " are changed by a running driver (pid " + e.pid() + ") that restores them to "
-              + String.join(", ", e.originals().values()) + " when it ends; this run measures with its values; journal "
-              + file));
-        }
-        if (serverId != null && e.serverId() != null && !serverId.equals(e.serverId())) {
-          delete();
-          return new Recovery(List.of(), List.of(binding + ": journal " + file + " was written for server " + e.serverId()
-              + ", not for " + serverId + " now at " + server + "; removed without restoring " + scope + " " + pairs(e)));
-        }
-        List<RestoredSetting> restored = new ArrayList<>();
-        for (Map.Entry<String, String> o : e.originals().entrySet()) {
-          try {
-            restorer.restore(o.getKey(), o.getValue());
-          } catch (Exception ex) {
-            throw new BindingException(binding + ": cannot restore " + scope + " " + o.getKey() + "=" + o.getValue()
-                + " left changed by an earlier run (pid " + e.pid() + ") that did not finish (" + ex.getMessage()
-                + "); journal " + file + " kept; set it back with a privileged user, then delete the journal", ex);
-          }
-          restored.add(new RestoredSetting(scope, o.getKey(), o.getValue(), e.pid(), e.changedAt(), file));
-        }
-        delete();
-        return new Recovery(restored, List.of());
-      } catch (IOException ex) {
-        throw unwritable(ex);
+      List<RestoredSetting> restored = new ArrayList<>();
+      List<String> warnings = new ArrayList<>();
+      for (Path f : candidates()) {
+        Recovery r = recover(f, restorer);
+        restored.addAll(r.restored());
+        warnings.addAll(r.warnings());
       }
+      return new Recovery(restored, warnings);
+    }
+  }
+
+  /** @return this server's journals, newest first; the own and legacy files even when unreadable, to name them */
+  private List<Path> candidates() {
+    Map<Path, Instant> found = new LinkedHashMap<>();
+    for (Path f : journalsOfBinding()) {
+      boolean named = f.equals(file) || f.equals(legacyPath());
+      try {
+        Optional<Entry> e = read(f);
+        if (e.isPresent() && (named || e.get().serverId() != null && sameServer(e.get().serverId()))) {
+          found.put(f, e.get().changedAt());
+        }
+      } catch (ConfigException e) {
+        if (named) {
+          found.put(f, Instant.MAX);
+        }
+      }
+    }
+    List<Path> newestFirst = new ArrayList<>(found.keySet());
+    newestFirst.sort(java.util.Comparator.comparing(found::get).reversed());
+    return newestFirst;
+  }
+
+  /**
+   * @return true when {@code recorded} is this server's identity, or an older build's shorter one: a leading part
+   *     of it, the newer one adding facts after a space (Redis' port)
+   */
+  private boolean sameServer(String recorded) {
+    return serverId == null || serverId.equals(recorded) || serverId.startsWith(recorded + " ");
+  }
+
+  private Recovery recover(Path f, Restorer restorer) throws ConfigException, BindingException {
+    try (FileChannel lock = lock(f)) {
+      Optional<Entry> found = read(f);
+      if (found.isEmpty() || found.get().ownedByThisProcess() && found.get().ownerAlive()) {
+        return new Recovery(List.of(), List.of());
+      }
+      Entry e = found.get();
+      if (e.ownerAlive()) {
+        return new Recovery(List.of(), List.of(binding + ": " + scope + " " + String.join(", ", e.originals().keySet())
+            + " of " + server + " are changed by a running driver (pid " + e.pid() + ") that restores them to "
+            + String.join(", ", e.originals().values()) + " when it ends; this run measures with its values; journal "
+            + f));
+      }
+      if (e.serverId() != null && !sameServer(e.serverId())) {
+        delete(f);
+        return new Recovery(List.of(), List.of(binding + ": journal " + f + " was written for server " + e.serverId()
+            + ", not for " + serverId + " now at " + server + "; removed without restoring " + scope + " " + pairs(e)));
+      }
+      List<RestoredSetting> restored = new ArrayList<>();
+      for (Map.Entry<String, String> o : e.originals().entrySet()) {
+        try {
+          restorer.restore(o.getKey(), o.getValue());
+        } catch (Exception ex) {
+          throw new BindingException(binding + ": cannot restore " + scope + " " + o.getKey() + "=" + o.getValue()
+              + " left changed by an earlier run (pid " + e.pid() + ") that did not finish (" + ex.getMessage()
+              + "); journal " + f + " kept; set it back with a privileged user, then delete the journal", ex);
+        }
+        restored.add(new RestoredSetting(scope, o.getKey(), o.getValue(), e.pid(), e.changedAt(), f));
+      }
+      delete(f);
+      return new Recovery(restored, List.of());
+    } catch (IOException ex) {
+      throw unwritable(ex);
     }
   }
 
@@ -248,30 +389,43 @@ public final class RestoreJournal {
    * Journals the values to restore, before the binding changes them. Values already journaled by this
    * process are kept: they are the originals.
    *
-   * @param serverId the connected server's identity, or null
    * @param originals setting name to current value, in the order to restore them
+   * @return the values to restore as journaled now: {@code originals}, with the values this process journaled
+   *     earlier in their place (another binding of this process may have changed the settings already)
    * @throws ConfigException when the journal cannot be written (exit code 2); nothing has been changed yet
-   * @throws BindingException when a live driver holds this server's journal (exit code 3): two runs that
-   *     change the same settings at once would each restore what the other set
+   * @throws BindingException when a live driver holds one of this server's journals, whatever address it used
+   *     (exit code 3): two runs that change the same settings at once would each restore what the other set
    */
-  public void record(String serverId, Map<String, String> originals) throws ConfigException, BindingException {
+  public Map<String, String> record(Map<String, String> originals) throws ConfigException, BindingException {
     synchronized (IN_PROCESS) {
-      try (FileChannel lock = lock()) {
-        Optional<Entry> found = read();
+      for (Path other : candidates()) {
+        if (!other.equals(file)) {
+          Optional<Entry> e = read(other);
+          if (e.isPresent()) {
+            refuseIfHeld(other, e.get());
+          }
+        }
+      }
+      try (FileChannel lock = lock(file)) {
+        Optional<Entry> found = read(file);
         Map<String, String> merged = new LinkedHashMap<>(originals);
         if (found.isPresent()) {
-          Entry e = found.get();
-          if (!e.ownedByThisProcess() && e.ownerAlive()) {
-            throw new BindingException(binding + ": " + scope + " settings of " + server + " are changed by a running "
-                + "driver (pid " + e.pid() + ") that restores them when it ends; journal " + file + "; two runs that "
-                + "change them at once would each restore the other's values; wait for it to end");
-          }
-          merged.putAll(e.originals());
+          refuseIfHeld(file, found.get());
+          merged.putAll(found.get().originals());
         }
-        write(serverId, merged);
+        write(merged);
+        return java.util.Collections.unmodifiableMap(merged);
       } catch (IOException ex) {
         throw unwritable(ex);
       }
+    }
+  }
+
+  private void refuseIfHeld(Path f, Entry e) throws BindingException {
+    if (!e.ownedByThisProcess() && e.ownerAlive()) {
+      throw new BindingException(binding + ": " + scope + " settings of " + server + " are changed by a running "
+          + "driver (pid " + e.pid() + ") that restores them when it ends; journal " + f + "; two runs that "
+          + "change them at once would each restore the other's values; wait for it to end");
     }
   }
 
@@ -283,10 +437,10 @@ public final class RestoreJournal {
    */
   public boolean remove() {
     synchronized (IN_PROCESS) {
-      try (FileChannel lock = lock()) {
-        Optional<Entry> found = read();
+      try (FileChannel lock = lock(file)) {
+        Optional<Entry> found = read(file);
         if (found.isPresent() && found.get().ownedByThisProcess()) {
-          delete();
+          delete(file);
         }
         return true;
       } catch (IOException | ConfigException ex) {
@@ -301,10 +455,10 @@ public final class RestoreJournal {
     return b.toString();
   }
 
-  private FileChannel lock() throws IOException {
-    Path dir = file.getParent();
+  private static FileChannel lock(Path f) throws IOException {
+    Path dir = f.getParent();
     Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-    Path lockFile = dir.resolve(file.getFileName() + ".lock");
+    Path lockFile = dir.resolve(f.getFileName() + ".lock");
     FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
     try {
       Files.setPosixFilePermissions(lockFile, PosixFilePermissions.fromString("rw-------"));
@@ -316,13 +470,14 @@ public final class RestoreJournal {
     }
   }
 
-  private void write(String serverId, Map<String, String> originals) throws IOException {
+  private void write(Map<String, String> originals) throws IOException {
     ObjectNode root = JSON.createObjectNode();
     root.put("note", "written by ycsb-driver before it changed these " + scope + " settings; the next command for this "
         + "server sets them back when the process named here no longer runs");
     root.put("binding", binding);
     root.put("scope", scope);
     root.put("server", server);
+    root.put("address", canonicalAddress(host) + ":" + port);
     root.put("serverId", serverId);
     ProcessHandle self = ProcessHandle.current();
     root.put("pid", self.pid());
@@ -357,9 +512,9 @@ public final class RestoreJournal {
     }
   }
 
-  private void delete() throws IOException {
-    Files.deleteIfExists(file);
-    syncDirectory(file.getParent());
+  private static void delete(Path f) throws IOException {
+    Files.deleteIfExists(f);
+    syncDirectory(f.getParent());
   }
 
   /** Makes a rename or delete in {@code dir} durable, as POSIX asks: fsync the directory itself. */

@@ -4,7 +4,7 @@ import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.RestoreJournal;
 import dev.ycsbdriver.spi.RestoredSetting;
-import java.nio.file.Files;
+import dev.ycsbdriver.spi.SettingsOwner;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -19,9 +19,14 @@ import java.util.Optional;
  * {@code sync_binlog}, PostgreSQL's {@code ALTER SYSTEM SET fsync}): leaving them changed would change every
  * other client of the server.
  *
- * <p>{@link #open} first restores what a killed driver left in the server's {@link RestoreJournal} (with or
- * without a profile), then journals the values to restore, then changes them through the store's
- * {@link ServerWideDialect} and reads back what is in force. {@link #restore()} sets them back and removes the
+ * <p>{@link #open} connects, reads the server's identity ({@link ServerWideDialect#serverId}), which keys its
+ * {@link RestoreJournal}, and takes the lock in the server that one driver at a time holds while it changes the
+ * settings ({@link ServerWideDialect#tryLock}); another driver that holds it, on this machine or another,
+ * refuses this run before anything is recorded or changed. Then it restores what a killed driver left in the
+ * journal (with or without a profile), warns when the server's settings are not durable before it changes them
+ * (another driver may have left them so), journals the values to restore, changes them through the store's
+ * dialect and reads back what is in force. The lock is held until {@link #close()}, or until the connection
+ * breaks (a server that crashes releases it). {@link #restore()} sets them back and removes the
  * journal; it runs once, from {@code Binding.close()} or, if the JVM exits without it (a second Ctrl-C),
  * from a shutdown hook. After a {@code kill -9} the next command for the server restores from the journal.
  *
@@ -42,7 +47,7 @@ public final class ServerSettings implements AutoCloseable {
    * @param server where the binding connects, e.g. {@code 127.0.0.1:5432/ycsb}, for messages
    * @param profile the durability profile's name, or null
    * @param source opens the connection the settings are changed through
-   * @param journal the server's journal
+   * @param journal the journal of the server's address; {@link #open} keys it on the server's identity
    * @param dialect how the store changes its settings
    * @param wanted setting name to value, in the order to set them; empty to only restore a journal
    * @param strict true: a setting that cannot be set fails the run (exit code 3); false: a warning
@@ -61,17 +66,22 @@ public final class ServerSettings implements AutoCloseable {
 
   private final Request request;
   private final Connection admin;
-  private final String serverId;
+  private final RestoreJournal journal;
+  /** The in-process key of the server's lock ({@link SettingsOwner}), null when this object holds none. */
+  private final String lockKey;
   private final List<RestoredSetting> restoredFromJournal;
   private final List<String> warnings = new ArrayList<>();
   private final Map<String, String> previous = new LinkedHashMap<>();
   private final Thread hook;
   private boolean restored;
+  private boolean released;
 
-  private ServerSettings(Request request, Connection admin, String serverId, RestoreJournal.Recovery recovery) {
+  private ServerSettings(Request request, Connection admin, RestoreJournal journal, String lockKey,
+                         RestoreJournal.Recovery recovery) {
     this.request = request;
     this.admin = admin;
-    this.serverId = serverId;
+    this.journal = journal;
+    this.lockKey = lockKey;
     this.restoredFromJournal = recovery.restored();
     this.warnings.addAll(recovery.warnings());
     this.hook = new Thread(this::restore, "ycsb-" + request.binding() + "-restore");
@@ -89,8 +99,8 @@ public final class ServerSettings implements AutoCloseable {
    */
   public static ServerSettings open(Request request) throws ConfigException, BindingException {
     RestoreJournal.Recovery none = new RestoreJournal.Recovery(List.of(), List.of());
-    if (request.wanted().isEmpty() && !Files.exists(request.journal().path())) {
-      return new ServerSettings(request, null, null, none);
+    if (request.wanted().isEmpty() && !request.journal().pending()) {
+      return new ServerSettings(request, null, request.journal(), null, none);
     }
     Connection admin;
     try {
@@ -99,27 +109,68 @@ public final class ServerSettings implements AutoCloseable {
       throw SqlFailures.connectFailure(request.binding(), request.server(), e, request.dialect().errors());
     }
     ServerSettings settings = null;
+    String lockKey = null;
     try {
       ServerWideDialect dialect = request.dialect();
       String serverId = dialect.serverId(admin);
-      RestoreJournal.Recovery recovery = request.journal().recover(serverId, (n, v) -> dialect.put(admin, n, v));
+      RestoreJournal journal = request.journal().identified(serverId);
+      lockKey = request.binding() + " " + journal.path().getFileName();
+      if (SettingsOwner.enter(lockKey)) {
+        Optional<String> holder = dialect.tryLock(admin, SettingsOwner.describe());
+        if (holder.isPresent()) {
+          SettingsOwner.leave(lockKey);
+          lockKey = null;
+          String what = request.binding() + ": " + dialect.scope() + " settings of " + request.server() + " (server "
+              + serverId + ") are being changed by another driver: " + holder.get();
+          if (!request.wanted().isEmpty()) {
+            throw new BindingException(what + "; two runs that change them at once would each restore the other's "
+                + "values; nothing was recorded or changed; wait for it to end");
+          }
+          closeQuietly(admin);
+          return new ServerSettings(request, null, journal, null, new RestoreJournal.Recovery(List.of(),
+              List.of(what + "; this run measures with its values")));
+        }
+        SettingsOwner.hold(lockKey, () -> dialect.unlock(admin));
+      }
+      RestoreJournal.Recovery recovery = journal.recover((n, v) -> dialect.put(admin, n, v));
       if (!recovery.restored().isEmpty()) {
         dialect.apply(admin);
       }
-      settings = new ServerSettings(request, admin, serverId, recovery);
+      if (request.wanted().isEmpty()) {
+        // nothing to change: the lock is not held through a run that changes nothing
+        release(lockKey, admin);
+        return new ServerSettings(request, null, journal, null, recovery);
+      }
+      settings = new ServerSettings(request, admin, journal, lockKey, recovery);
       settings.change();
       return settings;
     } catch (SQLException e) {
       if (settings != null) {
-        settings.restore();
+        settings.close();
+      } else {
+        release(lockKey, admin);
       }
-      closeQuietly(admin);
       throw SqlFailures.failure(request.binding(), "reading or changing the server's " + request.dialect().scope()
           + " settings", e, request.dialect().errors());
     } catch (ConfigException | BindingException | RuntimeException e) {
-      closeQuietly(admin);
+      if (settings != null) {
+        settings.close();
+      } else {
+        release(lockKey, admin);
+      }
       throw e;
     }
+  }
+
+  /**
+   * Leaves the server's lock (the last holder in this process unlocks it) and closes the connection; closing the
+   * session that took the lock releases it as well.
+   */
+  private static void release(String lockKey, Connection admin) {
+    if (lockKey != null) {
+      SettingsOwner.leave(lockKey);
+    }
+    closeQuietly(admin);
   }
 
   private void change() throws SQLException, ConfigException, BindingException {
@@ -145,6 +196,13 @@ public final class ServerSettings implements AutoCloseable {
       }
       warnings.add(what + "; the server's own values are in force for this run");
       return;
+    }
+    List<String> loose = dialect.notDurable(admin);
+    if (!loose.isEmpty()) {
+      warnings.add(request.binding() + ": before this run changed anything the server had " + String.join(", ", loose)
+          + ", not its durable values; another driver may have left them changed (one killed on another machine, or "
+          + "with another journal directory); they are recorded as the values to restore; check the server's "
+          + "configuration");
     }
     journal(toSet);
     Map<String, String> failed = new LinkedHashMap<>();
@@ -172,12 +230,13 @@ public final class ServerSettings implements AutoCloseable {
     for (String name : toSet.keySet()) {
       now.put(name, request.dialect().original(admin, name));
     }
-    request.journal().record(serverId, now);
+    // the journal's values, not this read: another binding of this process may have changed them already
+    Map<String, String> originals = journal.record(now);
     synchronized (this) {
       if (previous.isEmpty()) {
         Runtime.getRuntime().addShutdownHook(hook);
       }
-      now.forEach(previous::putIfAbsent);
+      originals.forEach(previous::putIfAbsent);
     }
   }
 
@@ -231,10 +290,10 @@ public final class ServerSettings implements AutoCloseable {
     }
     String scope = request.dialect().scope();
     failures.forEach(f -> System.err.println("Warning: " + request.binding() + ": could not restore " + scope + " " + f
-        + "; the next command for this server retries from " + request.journal().path()));
-    if (failures.isEmpty() && !request.journal().remove()) {
+        + "; the next command for this server retries from " + journal.path()));
+    if (failures.isEmpty() && !journal.remove()) {
       System.err.println("Warning: " + request.binding() + ": " + scope + " settings restored, but the journal "
-          + request.journal().path() + " could not be removed; delete it");
+          + journal.path() + " could not be removed; delete it");
     }
     if (Thread.currentThread() != hook) {
       try {
@@ -264,11 +323,16 @@ public final class ServerSettings implements AutoCloseable {
     return failures;
   }
 
-  /** Restores the settings (see {@link #restore()}) and closes the connection; never throws. */
+  /** Restores the settings (see {@link #restore()}), releases the server's lock and closes the connection; never throws. */
   @Override
   public void close() {
     restore();
-    closeQuietly(admin);
+    synchronized (this) {
+      if (!released) {
+        released = true;
+        release(lockKey, admin);
+      }
+    }
   }
 
   private static void closeQuietly(Connection c) {

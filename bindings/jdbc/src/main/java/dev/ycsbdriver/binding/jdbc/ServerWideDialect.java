@@ -3,6 +3,7 @@ package dev.ycsbdriver.binding.jdbc;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.Collection;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -28,6 +29,34 @@ public interface ServerWideDialect {
    * @throws SQLException when it cannot be read
    */
   String serverId(Connection c) throws SQLException;
+
+  /**
+   * Takes, without waiting, the lock in the server that one driver at a time holds while it changes the
+   * settings, on this session: released by {@link #unlock} or when the session ends (also when the driver is
+   * killed or the server restarts).
+   *
+   * @param owner who takes it, e.g. {@code ycsb-driver pid 4242 on host-a}, at most 64 characters; left where
+   *     the store lets other sessions see it
+   * @return empty when this session now holds the lock; else who holds it, as far as the server tells (one
+   *     phrase, e.g. {@code ycsb-driver pid 17 on host-b (backend pid 812, from 10.0.0.7)})
+   * @throws SQLException when the server cannot be asked
+   */
+  Optional<String> tryLock(Connection c, String owner) throws SQLException;
+
+  /**
+   * Releases the lock {@link #tryLock} took on this session.
+   *
+   * @throws SQLException when the server cannot be asked; ending the session releases it as well
+   */
+  void unlock(Connection c) throws SQLException;
+
+  /**
+   * @return the server-wide settings in force now that are less durable than the store's durable defaults,
+   *     as {@code name=value} (e.g. {@code fsync=off}), in a fixed order; empty when all are durable. A driver
+   *     killed on another machine leaves them so without a journal here.
+   * @throws SQLException when they cannot be read
+   */
+  List<String> notDurable(Connection c) throws SQLException;
 
   /**
    * @param name a setting the profile asks for

@@ -6,7 +6,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * MySQL's and MariaDB's GLOBAL variables, as {@link dev.ycsbdriver.binding.jdbc.ServerSettings} changes and
@@ -18,6 +20,8 @@ final class GlobalSettings implements ServerWideDialect {
   /** The only variables this binding changes, hence the only ones it restores from a journal. */
   static final List<String> NAMES = List.of("innodb_flush_log_at_trx_commit", "sync_binlog",
       "binlog_group_commit_sync_delay");
+  /** The name of the {@code GET_LOCK} lock one driver at a time holds while it changes the GLOBAL variables. */
+  static final String LOCK = "ycsb-driver.server-settings";
   /** MySQL's and MariaDB's error code for {@code Unknown system variable}. */
   static final int UNKNOWN_VARIABLE = 1193;
 
@@ -43,6 +47,64 @@ final class GlobalSettings implements ServerWideDialect {
     try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT @@hostname, @@port, @@datadir")) {
       rs.next();
       return rs.getString(1) + ":" + rs.getString(2) + ":" + rs.getString(3);
+    }
+  }
+
+  /**
+   * {@code GET_LOCK(LOCK, 0)}, held by this session; the holder is named by its connection id and its user and
+   * client address in {@code information_schema.PROCESSLIST} (whose rows of other users need PROCESS, which a
+   * role that may {@code SET GLOBAL} usually has).
+   */
+  @Override
+  public Optional<String> tryLock(Connection c, String owner) throws SQLException {
+    if ("1".equals(one(c, "SELECT GET_LOCK(?, 0)", LOCK))) {
+      return Optional.empty();
+    }
+    try (PreparedStatement ps = c.prepareStatement("SELECT IS_USED_LOCK(?), (SELECT CONCAT(p.USER, '@', p.HOST) "
+        + "FROM information_schema.PROCESSLIST p WHERE p.ID = IS_USED_LOCK(?))")) {
+      ps.setString(1, LOCK);
+      ps.setString(2, LOCK);
+      try (ResultSet rs = ps.executeQuery()) {
+        rs.next();
+        String id = rs.getString(1);
+        String who = rs.getString(2);
+        return Optional.of(id == null ? "a session that released it a moment ago; try again"
+            : "connection " + id + (who == null ? "" : " of " + who) + " holds GET_LOCK('" + LOCK + "')");
+      }
+    }
+  }
+
+  @Override
+  public void unlock(Connection c) throws SQLException {
+    one(c, "SELECT RELEASE_LOCK(?)", LOCK);
+  }
+
+  /**
+   * @return {@code innodb_flush_log_at_trx_commit=<v>} unless 1, and {@code sync_binlog=<v>} unless 1 when the
+   *     binary log is on
+   */
+  @Override
+  public List<String> notDurable(Connection c) throws SQLException {
+    List<String> loose = new ArrayList<>();
+    String flush = readOrAbsent(c, "innodb_flush_log_at_trx_commit");
+    if (!"1".equals(flush) && !"absent".equals(flush)) {
+      loose.add("innodb_flush_log_at_trx_commit=" + flush);
+    }
+    String logBin = readOrAbsent(c, "log_bin");
+    String sync = readOrAbsent(c, "sync_binlog");
+    if (("1".equals(logBin) || "ON".equalsIgnoreCase(logBin)) && !"1".equals(sync) && !"absent".equals(sync)) {
+      loose.add("sync_binlog=" + sync);
+    }
+    return loose;
+  }
+
+  private static String one(Connection c, String sql, String parameter) throws SQLException {
+    try (PreparedStatement ps = c.prepareStatement(sql)) {
+      ps.setString(1, parameter);
+      try (ResultSet rs = ps.executeQuery()) {
+        rs.next();
+        return rs.getString(1);
+      }
     }
   }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ycsbdriver.spi.RestoreJournal;
 import dev.ycsbdriver.testing.CliRun;
 import dev.ycsbdriver.testing.PrivateMariadb;
 import java.io.IOException;
@@ -19,7 +20,9 @@ import org.junit.jupiter.api.Test;
 /**
  * Issue 10, section 4: a driver killed with {@code kill -9} during a {@code profile=fast} run leaves
  * {@code innodb_flush_log_at_trx_commit=0} and {@code sync_binlog=0} on the server; the next command for that
- * server, without a profile, restores them from the journal first, says so in one line and records it. Runs
+ * server, without a profile and through another spelling of its address, restores them from the journal first,
+ * says so in one line and records it. A second profile run through another spelling, or from another machine, is
+ * refused while the first holds the server's lock. Runs
  * against a MariaDB of its own on a spare port ({@link PrivateMariadb}), never the shared one on 3306.
  */
 class RestoreAfterKillIT {
@@ -46,8 +49,14 @@ class RestoreAfterKillIT {
   }
 
   private static List<String> command(String phase, String... more) {
-    List<String> args = CliRun.args(phase, "mysql", "workloada", "mysql.url=" + db.url(), "mysql.user=root",
-        "recordcount=200", "result.dir=" + work.resolve("results"), "restore.journal.dir=" + work.resolve("journal"));
+    return command("127.0.0.1", work.resolve("journal"), phase, more);
+  }
+
+  /** @param host how the URL spells the server's address, e.g. {@code localhost} */
+  private static List<String> command(String host, Path journalDir, String phase, String... more) {
+    List<String> args = CliRun.args(phase, "mysql", "workloada", "mysql.url=jdbc:mysql://" + host + ":" + db.port()
+        + "/ycsb", "mysql.user=root", "recordcount=200", "result.dir=" + work.resolve("results"),
+        "restore.journal.dir=" + journalDir);
     args.addAll(List.of(more));
     return args;
   }
@@ -62,6 +71,25 @@ class RestoreAfterKillIT {
     List<String> errors = run.errLines().stream().filter(l -> l.startsWith("ycsb: ")).toList();
     assertThat(errors).as(run.toString()).singleElement().asString().contains(expected);
     assertThat(run.err()).doesNotContain("\tat ").doesNotContain("Exception");
+  }
+
+  /**
+   * Starts a profile=fast run through 127.0.0.1 in a child JVM, so that it can be killed, and returns once its
+   * settings are in force; a driver that ends before is a failure.
+   */
+  private static Process fastDriver(String name, int maxSeconds) throws Exception {
+    Path err = work.resolve(name + ".err");
+    Process driver = CliRun.child(command("run", "-p", "profile=fast", "-p", "maxexecutiontime=" + maxSeconds,
+        "-threads", "2"), work.resolve(name + ".out"), err);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+    while (!"0".equals(global("innodb_flush_log_at_trx_commit")) && System.nanoTime() < deadline) {
+      if (!driver.isAlive()) {
+        throw new AssertionError("the driver ended before it set the profile:\n" + Files.readString(err));
+      }
+      Thread.sleep(200);
+    }
+    assertThat(global("innodb_flush_log_at_trx_commit")).as("the fast profile in force").isEqualTo("0");
+    return driver;
   }
 
   @Test
@@ -80,7 +108,7 @@ class RestoreAfterKillIT {
   }
 
   @Test
-  void aJournalOfARunningDriverIsNotUndoneAndBlocksAnotherProfile() throws Exception {
+  void aJournalOfARunningDriverOfAnOlderBuildIsNotUndoneAndBlocksAnotherProfile() throws Exception {
     load();
     db.sql("SET GLOBAL innodb_flush_log_at_trx_commit = 0; SET GLOBAL sync_binlog = 0");
     Process live = new ProcessBuilder("sleep", "120").start();
@@ -116,18 +144,10 @@ class RestoreAfterKillIT {
   void settingsLeftByADriverKilledMidRunAreRestoredByTheNextCommandWithoutAProfile() throws Exception {
     load();
 
-    Path journal = work.resolve("journal").resolve("mysql-127.0.0.1-" + db.port() + ".json");
-    Path driverErr = work.resolve("driver.err");
-    Process driver = CliRun.child(command("run", "-p", "profile=fast", "-p", "maxexecutiontime=30", "-threads", "2"),
-        work.resolve("driver.out"), driverErr);
+    Path journal = RestoreJournal.at(work.resolve("journal"), "mysql", "GLOBAL", "127.0.0.1", db.port())
+        .identified(db.sql("SELECT CONCAT(@@hostname, ':', @@port, ':', @@datadir)")).path();
+    Process driver = fastDriver("driver", 30);
     try {
-      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-      while (!"0".equals(global("innodb_flush_log_at_trx_commit")) && System.nanoTime() < deadline) {
-        assertThat(driver.isAlive()).as("the driver ended before it set the profile:\n%s",
-            Files.readString(driverErr)).isTrue();
-        Thread.sleep(200);
-      }
-      assertThat(global("innodb_flush_log_at_trx_commit")).as("the fast profile in force").isEqualTo("0");
       assertThat(journal).exists();
       assertThat(JSON.readTree(journal.toFile()).path("pid").asLong()).isEqualTo(driver.pid());
     } finally {
@@ -139,7 +159,8 @@ class RestoreAfterKillIT {
     assertThat(global("innodb_flush_log_at_trx_commit")).isEqualTo("0");
     assertThat(global("sync_binlog")).isEqualTo("0");
 
-    CliRun next = CliRun.of(command("run", "-p", "operationcount=200"));
+    // through another spelling of the server's address: the journal is the server's, not the spelling's
+    CliRun next = CliRun.of(command("localhost", work.resolve("journal"), "run", "-p", "operationcount=200"));
 
     assertThat(next.exitCode()).as(next.toString()).isZero();
     assertThat(global("innodb_flush_log_at_trx_commit")).isEqualTo("1");
@@ -164,5 +185,47 @@ class RestoreAfterKillIT {
     assertThat(after.exitCode()).as(after.toString()).isZero();
     assertThat(after.err()).doesNotContain("restored GLOBAL");
     assertThat(JSON.readTree(Files.readString(after.resultFile())).path("server").path("restoredSettings")).isEmpty();
+  }
+
+  @Test
+  void aSecondProfileRunThroughAnotherSpellingOfTheAddressIsRefusedAndTheOriginalsComeBack() throws Exception {
+    load();
+    Process first = fastDriver("first", 60);
+    try {
+      for (Path journalDir : List.of(work.resolve("journal"), work.resolve("journal-of-another-machine"))) {
+        CliRun second = CliRun.of(command("localhost", journalDir, "run", "-p", "profile=fast",
+            "-p", "operationcount=100"));
+        assertThat(second.exitCode()).as(second.toString()).isEqualTo(3);
+        assertOneErrorLine(second, "mysql: GLOBAL settings of localhost:" + db.port() + "/ycsb (server ");
+        assertThat(second.err()).contains("are being changed by another driver: connection ")
+            .contains("holds GET_LOCK('ycsb-driver.server-settings')", "nothing was recorded or changed");
+      }
+      assertThat(work.resolve("journal-of-another-machine")).doesNotExist();
+      assertThat(global("innodb_flush_log_at_trx_commit")).isEqualTo("0");
+    } finally {
+      first.destroy(); // SIGTERM: the driver restores what it changed
+      assertThat(first.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    }
+    assertThat(global("innodb_flush_log_at_trx_commit")).isEqualTo("1");
+    assertThat(global("sync_binlog")).isEqualTo("1");
+    try (var left = Files.list(work.resolve("journal"))) {
+      assertThat(left.filter(f -> f.toString().endsWith(".json"))).as("restore journals left behind").isEmpty();
+    }
+  }
+
+  @Test
+  void aProfileRunWarnsWhenTheServerIsNotDurableBeforeItChangesAnything() throws Exception {
+    load();
+    db.sql("SET GLOBAL innodb_flush_log_at_trx_commit = 0");
+
+    CliRun run = CliRun.of(command("localhost", work.resolve("journal"), "run", "-p", "profile=durable",
+        "-p", "operationcount=100"));
+
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    String line = "mysql: before this run changed anything the server had innodb_flush_log_at_trx_commit=0, not its "
+        + "durable values";
+    assertThat(run.errLines()).anyMatch(l -> l.startsWith("Warning: " + line));
+    assertThat(Files.readString(run.resultFile())).contains(line);
+    assertThat(global("innodb_flush_log_at_trx_commit")).as("its own value put back").isEqualTo("0");
   }
 }

@@ -63,7 +63,9 @@ class Seed004MariadbIT {
         + "(profile seed004-durable asks for 2000)").contains("log_bin is OFF");
     assertThat(db.sql("SELECT @@GLOBAL.innodb_flush_log_at_trx_commit")).isEqualTo("2");
     assertThat(db.sql("SELECT @@GLOBAL.sync_binlog")).isEqualTo("0");
-    assertThat(work.resolve("journal").resolve("mysql-127.0.0.1-" + db.port() + ".json")).doesNotExist();
+    try (var left = Files.list(work.resolve("journal"))) {
+      assertThat(left.filter(f -> f.toString().endsWith(".json"))).as("restore journals left behind").isEmpty();
+    }
   }
 
   @Test

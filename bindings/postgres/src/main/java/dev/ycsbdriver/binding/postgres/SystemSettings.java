@@ -36,6 +36,9 @@ final class SystemSettings implements ServerWideDialect {
   private static final Pattern VALUE = Pattern.compile("[A-Za-z0-9_.+-]{1,64}");
   private static final String AUTO_CONF = "%/postgresql.auto.conf";
   private static final long POLL_MILLIS = 20;
+  /** The advisory lock's two keys, {@code "YCSB"} and {@code "SETT"} in ASCII; {@code pg_locks} shows them as classid, objid. */
+  private static final int LOCK_CLASS = 0x59435342;
+  private static final int LOCK_OBJECT = 0x53455454;
 
   private final Duration reloadTimeout;
 
@@ -66,6 +69,53 @@ final class SystemSettings implements ServerWideDialect {
       rs.next();
       return rs.getString(1) + ":" + rs.getString(2);
     }
+  }
+
+  /**
+   * {@code pg_try_advisory_lock} on a fixed key, after naming the session after {@code owner}
+   * ({@code application_name}), which {@code pg_stat_activity} shows to the other drivers. An advisory lock
+   * belongs to one database: drivers that connect to two databases of one cluster do not see each other's.
+   */
+  @Override
+  public Optional<String> tryLock(Connection c, String owner) throws SQLException {
+    one(c, "SELECT set_config('application_name', ?, false)", owner);
+    if ("t".equals(one(c, "SELECT pg_try_advisory_lock(" + LOCK_CLASS + ", " + LOCK_OBJECT + ")", null))) {
+      return Optional.empty();
+    }
+    try (Statement st = c.createStatement();
+         ResultSet rs = st.executeQuery("SELECT a.application_name, l.pid, host(a.client_addr) FROM pg_locks l "
+             + "LEFT JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.granted "
+             + "AND l.classid = " + LOCK_CLASS + " AND l.objid = " + LOCK_OBJECT + " AND l.objsubid = 2 "
+             + "AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())")) {
+      if (!rs.next()) {
+        return Optional.of("a session that released it a moment ago; try again");
+      }
+      String name = rs.getString(1);
+      String from = rs.getString(3);
+      return Optional.of((name == null || name.isEmpty() ? "a session" : name) + " (backend pid " + rs.getInt(2)
+          + ", " + (from == null ? "local socket" : "from " + from) + ")");
+    }
+  }
+
+  @Override
+  public void unlock(Connection c) throws SQLException {
+    one(c, "SELECT pg_advisory_unlock(" + LOCK_CLASS + ", " + LOCK_OBJECT + ")", null);
+  }
+
+  /**
+   * @return {@code fsync=off}, {@code synchronous_commit=off}, {@code full_page_writes=off} for those off in the
+   *     server's configuration ({@code pg_settings.reset_val}, so this session's own {@code SET} does not count)
+   */
+  @Override
+  public List<String> notDurable(Connection c) throws SQLException {
+    List<String> loose = new ArrayList<>();
+    for (String name : List.of("fsync", "synchronous_commit", "full_page_writes")) {
+      String value = one(c, "SELECT reset_val FROM pg_settings WHERE name = ?", name);
+      if ("off".equals(value)) {
+        loose.add(name + "=off");
+      }
+    }
+    return loose;
   }
 
   @Override

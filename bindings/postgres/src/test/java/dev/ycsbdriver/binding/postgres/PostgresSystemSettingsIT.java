@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ycsbdriver.spi.RestoreJournal;
 import dev.ycsbdriver.testing.CliRun;
 import dev.ycsbdriver.testing.PrivatePostgres;
 import java.nio.file.Files;
@@ -13,8 +14,10 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -26,7 +29,11 @@ import org.junit.jupiter.api.Test;
  * restarted), and never without the privilege. Against a cluster of its own ({@link PrivatePostgres}) whose
  * {@code fsync} is {@code on} from {@code postgresql.auto.conf} (over {@code off} in {@code postgresql.conf})
  * and whose {@code synchronous_commit} is the built-in default: the two kinds of original a restore must tell
- * apart. Settings are read back from connections of the test's own, never the driver's.
+ * apart. Settings are read back from connections of the test's own, never the driver's. The server is known by
+ * what it is and one driver changes it at a time: a second profile run through another spelling of its address
+ * ({@code localhost} for {@code 127.0.0.1}), also with a journal directory of its own (a driver on another
+ * machine), is refused with exit code 3 before it records or changes anything, and a command through the other
+ * spelling restores what a killed driver left.
  */
 class PostgresSystemSettingsIT {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -38,7 +45,10 @@ class PostgresSystemSettingsIT {
   static void startServer() throws Exception {
     pg = PrivatePostgres.start();
     work = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "pg-system-settings-it-");
-    journal = work.resolve("journal").resolve("postgres-127.0.0.1-" + pg.port() + ".json");
+    try (Connection c = connect("postgres")) {
+      journal = RestoreJournal.at(work.resolve("journal"), "postgres", "ALTER SYSTEM", "127.0.0.1", pg.port())
+          .identified(new SystemSettings(Duration.ofSeconds(10)).serverId(c)).path();
+    }
     CliRun load = CliRun.of(command("load", "-p", "createtable=true", "-p", "droptable=true"), "-threads", "2");
     assertThat(load.exitCode()).as(load.toString()).isZero();
   }
@@ -63,8 +73,14 @@ class PostgresSystemSettingsIT {
   }
 
   private static List<String> command(String phase, String... more) {
-    List<String> args = CliRun.args(phase, "postgres", "workloada", "postgres.url=" + pg.url(), "postgres.user=postgres",
-        "recordcount=200", "result.dir=" + work.resolve("results"), "restore.journal.dir=" + work.resolve("journal"));
+    return command("127.0.0.1", work.resolve("journal"), phase, more);
+  }
+
+  /** @param host how the URL spells the server's address, e.g. {@code localhost} */
+  private static List<String> command(String host, Path journalDir, String phase, String... more) {
+    List<String> args = CliRun.args(phase, "postgres", "workloada",
+        "postgres.url=jdbc:postgresql://" + host + ":" + pg.port() + "/ycsb", "postgres.user=postgres",
+        "recordcount=200", "result.dir=" + work.resolve("results"), "restore.journal.dir=" + journalDir);
     args.addAll(List.of(more));
     return args;
   }
@@ -258,5 +274,84 @@ class PostgresSystemSettingsIT {
     }
     assertThat(show("fsync")).isEqualTo("on");
     assertThat(journal).doesNotExist();
+  }
+
+  private static void assertRefusedNaming(CliRun run, Process holder) {
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(3);
+    List<String> errors = run.errLines().stream().filter(l -> l.startsWith("ycsb: ")).toList();
+    assertThat(errors).as(run.toString()).singleElement().asString()
+        .contains("postgres: ALTER SYSTEM settings of localhost:" + pg.port() + "/ycsb (server ")
+        .contains("are being changed by another driver: ycsb-driver pid " + holder.pid() + " on ")
+        .contains("nothing was recorded or changed");
+    assertThat(run.err()).doesNotContain("\tat ");
+  }
+
+  private static List<Path> journals() throws Exception {
+    try (Stream<Path> files = Files.list(work.resolve("journal"))) {
+      return files.filter(f -> f.toString().endsWith(".json")).toList();
+    }
+  }
+
+  @Test
+  void aSecondProfileRunThroughAnotherSpellingOfTheAddressIsRefusedAndTheOriginalsComeBack() throws Exception {
+    Process first = seed004Fast(60);
+    try {
+      CliRun second = CliRun.of(command("localhost", work.resolve("journal"), "run", "-p", "profile=seed004-fast", "-p", "operationcount=100"));
+      assertRefusedNaming(second, first);
+
+      // a driver on another machine has no journal here: the lock in the server refuses it all the same
+      CliRun elsewhere = CliRun.of(command("localhost", work.resolve("journal-of-another-machine"), "run",
+          "-p", "profile=seed004-fast", "-p", "operationcount=100"));
+      assertRefusedNaming(elsewhere, first);
+      assertThat(work.resolve("journal-of-another-machine")).doesNotExist();
+
+      assertThat(journals()).containsExactly(journal);
+      assertThat(JSON.readTree(journal.toFile()).path("pid").asLong()).isEqualTo(first.pid());
+    } finally {
+      first.destroy(); // SIGTERM: the driver restores what it changed
+      assertThat(first.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    }
+    waitUntil(() -> "on".equals(show("fsync")), "fsync back on", null);
+    assertThat(autoConf("fsync")).isEqualTo("on");
+    assertThat(autoConf("synchronous_commit")).isNull();
+    assertThat(show("synchronous_commit")).isEqualTo("on");
+    assertThat(journals()).isEmpty();
+
+    CliRun afterwards = CliRun.of(command("localhost", work.resolve("journal"), "run", "-p", "profile=seed004-fast", "-p", "operationcount=100"));
+    assertThat(afterwards.exitCode()).as("the lock is free once the first ended: " + afterwards).isZero();
+    assertThat(afterwards.err()).doesNotContain("not its durable values");
+    assertThat(show("fsync")).isEqualTo("on");
+  }
+
+  @Test
+  void settingsAKilledDriverLeftAreRestoredThroughAnotherSpellingOfTheAddress() throws Exception {
+    Process first = seed004Fast(60);
+    first.destroyForcibly(); // SIGKILL: no shutdown hook runs
+    assertThat(first.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(show("fsync")).as("the killed driver could not restore").isEqualTo("off");
+
+    CliRun next = CliRun.of(command("localhost", work.resolve("journal"), "run", "-p", "operationcount=100"));
+
+    assertThat(next.exitCode()).as(next.toString()).isZero();
+    assertThat(next.errLines()).filteredOn(l -> l.contains("restored ALTER SYSTEM")).singleElement().asString()
+        .contains("fsync=on").contains("(pid " + first.pid() + ")");
+    assertThat(show("fsync")).isEqualTo("on");
+    assertThat(autoConf("fsync")).isEqualTo("on");
+    assertThat(autoConf("synchronous_commit")).isNull();
+    assertThat(journals()).isEmpty();
+  }
+
+  @Test
+  void aProfileRunWarnsWhenTheServerIsNotDurableBeforeItChangesAnything() throws Exception {
+    sql("ALTER SYSTEM SET fsync = off", "ALTER SYSTEM SET synchronous_commit = off", "SELECT pg_reload_conf()");
+    waitUntil(() -> "off".equals(show("fsync")) && "off".equals(show("synchronous_commit")), "fsync off", null);
+
+    CliRun run = CliRun.of(command("localhost", work.resolve("journal"), "run", "-p", "profile=seed004-durable", "-p", "operationcount=100"));
+
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    String line = "postgres: before this run changed anything the server had fsync=off, synchronous_commit=off, not "
+        + "its durable values";
+    assertThat(run.errLines()).anyMatch(l -> l.startsWith("Warning: " + line));
+    assertThat(Files.readString(run.resultFile())).contains(line);
   }
 }

@@ -4,7 +4,7 @@ import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.RestoreJournal;
 import dev.ycsbdriver.spi.RestoredSetting;
-import java.nio.file.Files;
+import dev.ycsbdriver.spi.SettingsOwner;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,8 +18,10 @@ import redis.clients.jedis.exceptions.JedisException;
  * The server-wide settings a durability profile changes with {@code CONFIG SET} for one run ({@code appendonly},
  * {@code appendfsync}) and puts back afterwards: they change the server for every other client.
  *
- * <p>{@link #open} first restores what a killed driver left in the server's {@link RestoreJournal} (with or without
- * a profile), then journals the current values, then sets the wanted ones, waits until an AOF switched on is in
+ * <p>{@link #open} first reads the server's identity, which keys its {@link RestoreJournal}, and takes the server's
+ * {@link SettingsLease} (another driver that holds it, on this machine or another, refuses the run before anything
+ * is recorded or changed); then it restores what a killed driver left in the journal (with or without a profile),
+ * warns when {@code appendfsync} is {@code no} before it changes anything, then journals the current values, then sets the wanted ones, waits until an AOF switched on is in
  * force (its first rewrite ended) and checks with {@code CONFIG GET} that each is in force. With
  * {@code redis.config.rewrite=true} it also runs {@code CONFIG REWRITE}, so that the server's config file holds the
  * profile and a redis-server started again from its command line starts with it; the journal then holds the entry
@@ -41,7 +43,7 @@ final class ServerConfig implements AutoCloseable {
    *
    * @param endpoint the server, for a fresh connection when the first one broke, and for messages
    * @param profile the profile's name, or null
-   * @param journal the server's journal
+   * @param journal the journal of the server's address; {@link #open} keys it on the server's identity
    * @param wanted setting name to value, in the order to set them; empty to only restore a journal
    * @param strict true: a setting that cannot be set fails the run (exit code 3); false: a warning
    * @param rewrite whether to {@code CONFIG REWRITE} after changing and after restoring
@@ -59,15 +61,22 @@ final class ServerConfig implements AutoCloseable {
 
   private final Request request;
   private final Jedis admin;
+  private final RestoreJournal journal;
+  /** The in-process key of the server's lock ({@link SettingsOwner}), null when this object holds none. */
+  private final String lockKey;
   private final List<RestoredSetting> restoredFromJournal;
   private final List<String> warnings = new ArrayList<>();
   private final Map<String, String> previous = new LinkedHashMap<>();
   private final Thread hook;
   private boolean restored;
+  private boolean released;
 
-  private ServerConfig(Request request, Jedis admin, RestoreJournal.Recovery recovery) {
+  private ServerConfig(Request request, Jedis admin, RestoreJournal journal, String lockKey,
+                       RestoreJournal.Recovery recovery) {
     this.request = request;
     this.admin = admin;
+    this.journal = journal;
+    this.lockKey = lockKey;
     this.restoredFromJournal = recovery.restored();
     this.warnings.addAll(recovery.warnings());
     this.hook = new Thread(this::restore, "ycsb-redis-restore");
@@ -86,30 +95,79 @@ final class ServerConfig implements AutoCloseable {
    */
   static ServerConfig open(Request request, Jedis admin) throws ConfigException, BindingException {
     RestoreJournal.Recovery none = new RestoreJournal.Recovery(List.of(), List.of());
-    if (request.wanted().isEmpty() && !Files.exists(request.journal().path())) {
-      return new ServerConfig(request, admin, none);
+    if (request.wanted().isEmpty() && !request.journal().pending()) {
+      return new ServerConfig(request, admin, request.journal(), null, none);
     }
     String serverId = serverId(admin);
-    RestoreJournal.Recovery recovery = request.journal().recover(serverId, (n, v) -> put(admin, n, v));
-    ServerConfig config = new ServerConfig(request, admin, recovery);
+    RestoreJournal journal = request.journal().identified(serverId);
+    String lockKey = "redis " + journal.path().getFileName();
+    List<String> lockWarnings = new ArrayList<>();
+    if (SettingsOwner.enter(lockKey)) {
+      SettingsLease.Taken taken;
+      try {
+        taken = SettingsLease.take(request.endpoint());
+      } catch (RuntimeException e) {
+        SettingsOwner.leave(lockKey);
+        throw e;
+      }
+      if (taken.holder().isPresent()) {
+        SettingsOwner.leave(lockKey);
+        String what = "redis: CONFIG settings of " + request.endpoint().host() + ":" + request.endpoint().port()
+            + " (server " + serverId + ") are being changed by another driver: " + taken.holder().get();
+        if (!request.wanted().isEmpty()) {
+          throw new BindingException(what + "; two runs that change them at once would each restore the other's "
+              + "values; nothing was recorded or changed; wait for it to end");
+        }
+        return new ServerConfig(request, admin, journal, null, new RestoreJournal.Recovery(List.of(),
+            List.of(what + "; this run measures with its values")));
+      }
+      if (taken.lease() != null) {
+        SettingsOwner.hold(lockKey, taken.lease());
+      }
+      taken.unguarded().ifPresent(why -> lockWarnings.add("redis: the server cannot hold the settings lock (key "
+          + SettingsLease.KEY + ": " + why + "); only the journal of this machine keeps another driver from changing "
+          + "CONFIG at the same time; grant the user +set +eval on that key"));
+    }
+    RestoreJournal.Recovery recovery;
     try {
-      config.change(serverId);
+      recovery = journal.recover((n, v) -> put(admin, n, v));
+    } catch (ConfigException | BindingException | RuntimeException e) {
+      release(lockKey);
+      throw e;
+    }
+    if (request.wanted().isEmpty()) {
+      release(lockKey); // nothing to change: the lock is not held through the run
+      return new ServerConfig(request, admin, journal, null, recovery);
+    }
+    ServerConfig config = new ServerConfig(request, admin, journal, lockKey, recovery);
+    config.warnings.addAll(lockWarnings);
+    try {
+      config.change();
       return config;
     } catch (ConfigException | BindingException | RuntimeException e) {
-      config.restore();
+      config.close();
       throw e;
     }
   }
 
+  /** Counts this object out of the server's lock; the last holder in this process ends the lease. */
+  private static void release(String lockKey) {
+    if (lockKey != null) {
+      SettingsOwner.leave(lockKey);
+    }
+  }
+
   /**
-   * The server's identity for the journal: its working directory and config file, which survive a restart (its
-   * {@code run_id} does not).
+   * The server's identity for the journal: its working directory, config file and port, which survive a restart
+   * (its {@code run_id} does not) and tell apart two servers started in one directory.
    */
   static String serverId(Jedis admin) {
     try {
       String dir = admin.configGet("dir").getOrDefault("dir", "?");
-      String file = ServerInfo.field(admin.info("server"), "config_file");
-      return "dir=" + dir + " config_file=" + (file == null || file.isEmpty() ? "none" : file);
+      String info = admin.info("server");
+      String file = ServerInfo.field(info, "config_file");
+      return "dir=" + dir + " config_file=" + (file == null || file.isEmpty() ? "none" : file) + " port="
+          + ServerInfo.field(info, "tcp_port");
     } catch (redis.clients.jedis.exceptions.JedisDataException e) {
       return null; // no right to CONFIG GET: the journal cannot tell this server from another at the address
     }
@@ -123,7 +181,7 @@ final class ServerConfig implements AutoCloseable {
     }
   }
 
-  private void change(String serverId) throws ConfigException, BindingException {
+  private void change() throws ConfigException, BindingException {
     if (request.wanted().isEmpty()) {
       return;
     }
@@ -136,15 +194,21 @@ final class ServerConfig implements AutoCloseable {
       refusedAll("cannot read it with CONFIG GET (" + RedisFailures.firstLine(e.getMessage()) + ")");
       return;
     }
+    if ("no".equalsIgnoreCase(now.containsKey("appendfsync") ? now.get("appendfsync") : inForce("appendfsync"))) {
+      warnings.add("redis: before this run changed anything the server had appendfsync=no, not a durable value "
+          + "(always or everysec); another driver may have left it changed (one killed on another machine, or with "
+          + "another journal directory); it is recorded as the value to restore; check the server's configuration");
+    }
     if (request.rewrite()) {
       now.put(REWRITE, REWRITE_VALUE);
     }
-    request.journal().record(serverId, now);
+    // the journal's values, not this read: another binding of this process may have changed them already
+    Map<String, String> originals = journal.record(now);
     synchronized (this) {
       if (previous.isEmpty()) {
         Runtime.getRuntime().addShutdownHook(hook);
       }
-      now.forEach(previous::putIfAbsent);
+      originals.forEach(previous::putIfAbsent);
     }
     for (Map.Entry<String, String> w : request.wanted().entrySet()) {
       try {
@@ -261,9 +325,9 @@ final class ServerConfig implements AutoCloseable {
       }
     }
     failures.forEach(f -> System.err.println("Warning: redis: could not restore CONFIG " + f
-        + "; the next command for this server retries from " + request.journal().path()));
-    if (failures.isEmpty() && !request.journal().remove()) {
-      System.err.println("Warning: redis: CONFIG settings restored, but the journal " + request.journal().path()
+        + "; the next command for this server retries from " + journal.path()));
+    if (failures.isEmpty() && !journal.remove()) {
+      System.err.println("Warning: redis: CONFIG settings restored, but the journal " + journal.path()
           + " could not be removed; delete it");
     }
     if (Thread.currentThread() != hook) {
@@ -287,9 +351,15 @@ final class ServerConfig implements AutoCloseable {
     return failures;
   }
 
-  /** Restores the settings (see {@link #restore()}); never throws. The connection stays open. */
+  /** Restores the settings (see {@link #restore()}) and releases the server's lock; never throws. The connection stays open. */
   @Override
   public void close() {
     restore();
+    synchronized (this) {
+      if (!released) {
+        released = true;
+        release(lockKey);
+      }
+    }
   }
 }
