@@ -50,6 +50,8 @@ class BadInputTest {
     for (int i = 0; i < statuses.length; i++) {
       ObjectNode result = (ObjectNode) json.readTree(okResults.toFile());
       ((ObjectNode) result.path("outcome")).put("status", statuses[i]).put("exitCode", 1);
+      // two runs, not two copies of one (a report counts a copy once)
+      result.put("startTime", java.time.Instant.parse(result.path("startTime").asText()).plusSeconds(i).toString());
       Path dir = Files.createDirectories(failedResults.resolve("run" + i));
       json.writeValue(dir.resolve("result.json").toFile(), result);
     }

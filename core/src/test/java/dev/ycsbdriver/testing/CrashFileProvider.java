@@ -43,7 +43,8 @@ public final class CrashFileProvider implements BindingProvider {
   static final PropertySpec FLUSH_EVERY = PropertySpec.of("crashfile.flushevery", "200", "writes",
       "in lossy mode, append the writes kept in memory every this many writes").integer(1, 1_000_000);
   static final PropertySpec FAIL_READS = PropertySpec.of("crashfile.failreads", "false", "",
-      "answer every read with an error (a crash test's audit then fails)").flag();
+      "answer every read of the run phase with an error (a crash test's audit then fails; its write probe, "
+          + "which opens the load phase, reads)").flag();
   static final PropertySpec READ_ONLY_RUN = PropertySpec.of("crashfile.readonlyrun", "false", "",
       "fail every write of the run phase (the crash test's writer), reporting it to the run's error log; "
           + "the load phase (the crash test's own checks) writes").flag();
@@ -68,7 +69,8 @@ public final class CrashFileProvider implements BindingProvider {
     Settings s = context.settings();
     Path file = context.resultDirectory().resolve("crashfile").resolve("store.log");
     try {
-      Store store = new Store(file, s.getBoolean(LOSSY), s.getInt(FLUSH_EVERY), context.profile(), s.getBoolean(FAIL_READS));
+      Store store = new Store(file, s.getBoolean(LOSSY), s.getInt(FLUSH_EVERY), context.profile(),
+          s.getBoolean(FAIL_READS) && context.phase() == Phase.RUN);
       if (s.getBoolean(READ_ONLY_RUN) && context.phase() == Phase.RUN) {
         store.readOnly = context.errors();
       }
