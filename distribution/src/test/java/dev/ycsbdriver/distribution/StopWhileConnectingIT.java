@@ -96,7 +96,11 @@ class StopWhileConnectingIT {
   private static Run start(int port, String... more) throws Exception {
     Files.createDirectories(WORK);
     int n = RUNS.incrementAndGet();
-    List<String> command = new ArrayList<>(List.of(TREE.resolve("bin/ycsb").toString(), "run", "postgres",
+    // A job started in the background by a non-interactive shell (nohup ... &) ignores SIGINT, and every process
+    // below inherits that, so the JVM could not see the Ctrl-C this test sends: perl (Essential in Debian) sets
+    // it back to the default before it execs the driver, in the same process.
+    List<String> command = new ArrayList<>(List.of("perl", "-e",
+        "$SIG{INT} = 'DEFAULT'; exec @ARGV or die \"exec: $!\\n\"", TREE.resolve("bin/ycsb").toString(), "run", "postgres",
         "-P", "workloads/workloada", "-p", "postgres.url=jdbc:postgresql://127.0.0.1:" + port + "/ycsb",
         "-p", "result.dir=" + WORK.resolve("results-" + n)));
     command.addAll(List.of(more));

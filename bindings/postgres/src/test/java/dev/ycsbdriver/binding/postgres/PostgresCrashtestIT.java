@@ -150,7 +150,7 @@ class PostgresCrashtestIT {
       List<String> args = new ArrayList<>(List.of("crashtest", "postgres", "-p", "profile=seed004-fast",
           "-p", "postgres.url=" + pg.url(), "-p", "postgres.user=" + pg.user(), "-p", "result.dir=" + results,
           "-p", "crash.rounds=3", "-p", "crash.after.min=1s", "-p", "crash.after.max=1s", "-p", "stop.timeout=20s",
-          "-p", "restart.grace=120s", "-threads", "2"));
+          "-p", "restart.grace=120s", "-p", "restore.journal.dir=" + results.resolve("journal"), "-threads", "2"));
       Path out = results.resolve("child.out");
       Path err = results.resolve("child.err");
       Process child = CliRun.child(args, out, err);
@@ -181,6 +181,10 @@ class PostgresCrashtestIT {
       assertThat(doc.path("crash").path("failure").path("step").asText()).isEqualTo("interrupted");
       assertThat(doc.path("crash").path("lostWrites").isNull()).isTrue();
       assertThat(settings(pg)).as("the server answers with its settings of before").isEqualTo(before);
+      try (java.util.stream.Stream<Path> left = Files.list(results.resolve("journal"))) {
+        assertThat(left.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json")))
+            .as("no restore journal left for the next command").isEmpty();
+      }
     }
   }
 
