@@ -46,7 +46,8 @@ public final class StoreDirectory {
   private static final Pattern LSM_DATABASE = Pattern.compile("CURRENT|MANIFEST-\\d+");
   private static final Pattern LSM_DATA = Pattern.compile("\\d+\\.(log|sst|ldb|blob|dbtmp)");
   private static final Pattern LSM_LEFTOVER = Pattern.compile("LOCK|LOG|LOG\\.old.*");
-  private static final Pattern BERKELEYDB_FILE = Pattern.compile("\\d{8}\\.(jdb|del|bad)|je\\..+");
+  /** JE numbers its log files in hexadecimal ({@code 0000000a.jdb}), and its cleaner deletes the oldest. */
+  private static final Pattern BERKELEYDB_FILE = Pattern.compile("[0-9a-f]{8}\\.(jdb|del|bad)|je\\..+");
   private static final Pattern H2_AUXILIARY = Pattern.compile(".+\\.(trace|lock|temp)\\.db|.+\\.mv\\.db\\.tempFile");
   /** A run directory the driver makes under {@code result.dir}: {@code 20260101-120000-load-<binding>-...}. */
   private static final Pattern RUN_DIRECTORY = Pattern.compile("\\d{8}-\\d{6}-.+");

@@ -75,6 +75,14 @@ class StoreDirectoryTest {
   }
 
   @Test
+  void aBerkeleyDbEnvironmentWhoseCleanerLeftOneHexadecimalLogFileIsItsOwn() throws Exception {
+    Path d = files(tmp.resolve("d"), "0000000a.jdb");
+    assertThat(claim(EmbeddedStore.BERKELEYDB, "berkeleydb.dir", "berkeleydb", d)).isEqualTo(d);
+    assertThatThrownBy(() -> claim(EmbeddedStore.LEVELDB, "leveldb.dir", "leveldb", d))
+        .hasMessageContaining("holding Berkeley DB JE files (0000000a.jdb)");
+  }
+
+  @Test
   void sqliteAndH2FilesAreRecognisedByTheirHeadersWhateverTheirNames() throws Exception {
     Path d = file(tmp.resolve("d"), "ycsb.db", "H:2,block:4,blockSize:1000,chunk:3");
     assertThat(StoreDirectory.survey(d)).isEqualTo(Map.of(StoreDirectory.Kind.H2, List.of("ycsb.db")));
