@@ -29,6 +29,9 @@ import java.util.List;
  *     {@code failonerror})
  * @param stopTimeout how long to wait for client threads still inside a binding call after
  *     {@code maxexecutiontime} or Ctrl-C before leaving them behind (ycsb-driver's {@code stop.timeout})
+ * @param connectingTimeout while the binding opens and the client threads connect, the longest wait without
+ *     progress before the phase stops; {@link Duration#ZERO} for none (ycsb-driver's {@code connecting.timeout},
+ *     default 60 s). {@code maxExecutionTime} bounds the measured run only
  * @param profile the durability profile name, or null (ycsb-driver's {@code profile})
  * @param warmup run phase only: operations before the clock starts, left out of every figure ({@code warmup},
  *     default 0: none; a duration, or {@code auto} to end at steady state within {@code warmup.max});
@@ -46,7 +49,7 @@ import java.util.List;
 public record RunConfig(Phase phase, String workloadClass, int threadCount, long targetOpsPerSec,
                         long operationCount, Duration maxExecutionTime, boolean status, Duration statusInterval,
                         String label, boolean spinSleep, Path exportFile, Path resultDirectory,
-                        boolean failOnError, Duration stopTimeout, String profile, Warmup warmup,
+                        boolean failOnError, Duration stopTimeout, Duration connectingTimeout, String profile, Warmup warmup,
                         int statusPort, String statusBind, ClientPartition client, String threadKind) {
 
   public static final PropertySpec WORKLOAD = PropertySpec.optional("workload", "",
@@ -66,7 +69,7 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
   public static final PropertySpec INSERT_START = PropertySpec.of("insertstart", "0", "records",
       "the first record number the load inserts (CoreWorkload)").integer(0, Long.MAX_VALUE);
   public static final PropertySpec MAX_EXECUTION_TIME = PropertySpec.of("maxexecutiontime", "0", "s",
-      "stop after this many seconds; 0 for no limit").integer(0, Long.MAX_VALUE / 1_000_000_000L);
+      "stop after this many seconds of measured run; 0 for no limit").integer(0, Long.MAX_VALUE / 1_000_000_000L);
   public static final PropertySpec STATUS = PropertySpec.of("status", "false", "",
       "print a status line on stderr every status.interval (-s)").flag();
   public static final PropertySpec STATUS_INTERVAL = PropertySpec.of("status.interval", "10", "s",
@@ -91,6 +94,9 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
   public static final PropertySpec STOP_TIMEOUT = PropertySpec.of("stop.timeout", "5s", "s",
       "after maxexecutiontime or Ctrl-C, how long to wait for operations still inside the binding, 0 to 1h")
       .duration(Duration.ZERO, Duration.ofHours(1));
+  public static final PropertySpec CONNECTING_TIMEOUT = PropertySpec.of("connecting.timeout", "60s", "s",
+      "while the binding opens and the client threads connect, the longest wait without progress (from the start "
+          + "of the phase or the last step that ended); 0 for none, at most 1h").duration(Duration.ZERO, Duration.ofHours(1));
   public static final PropertySpec PROFILE = PropertySpec.optional("profile", "",
       "durability profile: <profile>.properties in conf/<binding>/ (distribution) or bindings/<binding>/conf/ (source checkout), e.g. durable or fast");
   /**
@@ -134,7 +140,7 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
   public static List<PropertySpec> specs() {
     return List.of(WORKLOAD, THREADS, TARGET, OPERATION_COUNT, RECORD_COUNT, INSERT_START, INSERT_COUNT, MAX_EXECUTION_TIME,
         STATUS, STATUS_INTERVAL, STATUS_PORT, STATUS_BIND, LABEL, SPIN_SLEEP, EXPORT_FILE, EXPORTER, RESULT_DIR,
-        FAIL_ON_ERROR, STOP_TIMEOUT, PROFILE, DURABILITY_CLAIM, WARMUP, WARMUP_MAX, WORKLOAD_INSTANCES, THREAD_KIND,
+        FAIL_ON_ERROR, STOP_TIMEOUT, CONNECTING_TIMEOUT, PROFILE, DURABILITY_CLAIM, WARMUP, WARMUP_MAX, WORKLOAD_INSTANCES, THREAD_KIND,
         STORE_NAME,
         ClientPartition.INDEX, ClientPartition.COUNT);
   }
@@ -197,7 +203,7 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
         settings.getBoolean(STATUS), Duration.ofSeconds(statusSeconds), settings.getString(LABEL),
         settings.getBoolean(SPIN_SLEEP), exportFile == null || exportFile.isEmpty() ? null : Path.of(exportFile),
         Path.of(settings.getTrimmed(RESULT_DIR)), settings.getBoolean(FAIL_ON_ERROR),
-        settings.getDuration(STOP_TIMEOUT),
+        settings.getDuration(STOP_TIMEOUT), settings.getDuration(CONNECTING_TIMEOUT),
         profile == null || profile.isEmpty() ? null : profile, warmup, statusPort, statusBind,
         ClientPartition.from(settings), threadKind);
   }

@@ -6,19 +6,20 @@ import dev.ycsbdriver.config.Secrets;
 import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 
 /**
  * Keeps a phase stoppable while it connects and while it closes, where a store that never answers would
  * otherwise hold it: the binding's open and close run on daemon threads ({@link DaemonCall}) and every
- * wait watches the stop signal (SIGINT, SIGTERM) and {@code maxexecutiontime}. While connecting,
- * {@code maxexecutiontime} bounds the time without progress: from the creation of this guard (the start
+ * wait watches the stop signal (SIGINT, SIGTERM) and {@code connecting.timeout}. While connecting,
+ * {@code connecting.timeout} bounds the time without progress: from the creation of this guard (the start
  * of the phase) or from the last step that ended (the binding's open returned, a client thread
- * connected), whichever is later. A store that never answers is so left within {@code maxexecutiontime},
- * while 64 threads that connect one after another to a loaded server are not cut off before the
- * measured run, which {@code maxexecutiontime} then bounds from the start of the clock. After a stop,
- * each wait lasts at most {@code stop.timeout}, and not at all after a second Ctrl-C.
+ * connected), whichever is later. A store that never answers is so left within {@code connecting.timeout},
+ * while 64 threads that authenticate at once on a loaded machine, none finishing for seconds, are not
+ * cut off before the measured run, which {@code maxexecutiontime} then bounds from the start of the
+ * clock. After a stop, each wait lasts at most {@code stop.timeout}, and not at all after a second Ctrl-C.
  *
  * <p>One instance per run, used by the runner's thread only.
  */
@@ -36,9 +37,8 @@ final class PhaseGuard {
 
   /** @return a reason line for a phase stopped while connecting, e.g. {@code interrupted while connecting to the store} */
   String stoppedWhileConnecting() {
-    return request.stop().reason() == StopSignal.Reason.MAX_EXECUTION_TIME
-        ? "maxexecutiontime=" + config.maxExecutionTime().toSeconds() + " s passed without progress while connecting to "
-            + "the store"
+    return request.stop().reason() == StopSignal.Reason.CONNECTING_TIMEOUT
+        ? "connecting.timeout=" + seconds(config.connectingTimeout()) + " passed without progress while connecting to the store"
         : "interrupted while connecting to the store";
   }
 
@@ -126,7 +126,7 @@ final class PhaseGuard {
   }
 
   /**
-   * Waits for a connecting step while watching the stop signal and {@code maxexecutiontime}, which bounds
+   * Waits for a connecting step while watching the stop signal and {@code connecting.timeout}, which bounds
    * the time without progress: each count-down of {@code step} (a client thread connected) is progress.
    * A time limit that runs out requests the stop.
    *
@@ -145,16 +145,21 @@ final class PhaseGuard {
         remaining = step.getCount();
         progressNanos = now;
       }
-      if (!config.maxExecutionTime().isZero() && now - progressNanos >= config.maxExecutionTime().toNanos()) {
-        if (stop.request(StopSignal.Reason.MAX_EXECUTION_TIME)) {
-          request.err().println("Maximum execution time of " + config.maxExecutionTime().toSeconds()
-              + " s reached while connecting to the store (no progress for that long); stopping.");
+      if (!config.connectingTimeout().isZero() && now - progressNanos >= config.connectingTimeout().toNanos()) {
+        if (stop.request(StopSignal.Reason.CONNECTING_TIMEOUT)) {
+          request.err().println("No progress while connecting to the store for connecting.timeout="
+              + seconds(config.connectingTimeout()) + "; stopping.");
         }
         return false;
       }
     }
     progressNanos = System.nanoTime();
     return true;
+  }
+
+  /** @return e.g. {@code 60s} or {@code 1.5s} */
+  private static String seconds(Duration d) {
+    return d.toMillis() % 1000 == 0 ? d.toSeconds() + "s" : d.toMillis() / 1000.0 + "s";
   }
 
   /** @return whether {@code step} ended within {@code stop.timeout} from now (not waiting when hurried) */

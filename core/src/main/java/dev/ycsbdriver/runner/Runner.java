@@ -57,6 +57,8 @@ import site.ycsb.WorkloadException;
 public final class Runner {
   /** The longest the end of a warm-up waits for its rehearsal sampler to have started; past it, it goes on. */
   private static final long REHEARSAL_WAIT_MILLIS = 10_000;
+  /** The end of a warm-up that waited this long or longer for its rehearsals to stop says so. */
+  private static final long REHEARSAL_NOTE_MILLIS = 500;
 
   private final RunRequest request;
   private final RunConfig config;
@@ -67,7 +69,7 @@ public final class Runner {
   static final double BEHIND_SCHEDULE_MILLIS = 1000;
 
   private final List<String> warnings = new ArrayList<>();
-  /** Created at the start of {@link #run()}: while connecting, {@code maxexecutiontime} bounds the time without progress from there. */
+  /** Created at the start of {@link #run()}: while connecting, {@code connecting.timeout} bounds the time without progress from there. */
   private PhaseGuard guard;
   /** What the client threads drew from: {@link ClientWorkloads#SHARED} until the workload is created. */
   private String workloadInstances = ClientWorkloads.SHARED;
@@ -95,9 +97,9 @@ public final class Runner {
 
   /**
    * Runs the phase. Opening the binding and connecting the client threads happen on daemon threads
-   * while this thread watches the stop signal and {@code maxexecutiontime} (while connecting: the longest
-   * wait without progress, from this call or the last thread that connected; once running: from the start
-   * of the clock): a stop while connecting returns a report with
+   * while this thread watches the stop signal and {@code connecting.timeout} (the longest wait without
+   * progress, from this call or the last thread that connected); once running, {@code maxexecutiontime}
+   * bounds the run from the start of the clock. A stop while connecting returns a report with
    * no operations and the outcome {@link Outcome.Status#INTERRUPTED} within {@code stop.timeout}, and leaves
    * a binding call that does not return behind.
    *
@@ -260,15 +262,21 @@ public final class Runner {
       warmupEnd = config.warmup().auto() ? WarmupPhase.untilSteady(limit, clients, scratch, gates, stop)
           : WarmupPhase.fixed(limit, gates, stop);
       // stopped before the switch, so that stopping them takes warm-up time, not measured time
+      long rehearsalNanos = System.nanoTime();
       monitorRehearsal.finish();
       samplerRehearsal.finish(stop.requested() ? 0 : REHEARSAL_WAIT_MILLIS);
       // the client threads find in place what they created on first use while warming up
       registry.prepareLike(scratch);
       clients.forEach(ClientThread::endWarmup);
       switchNanos = System.nanoTime();
+      // the warm-up as it was: a sampler slow to start (OSHI on a loaded machine) lengthens it
       warmupMillis = TimeUnit.NANOSECONDS.toMillis(switchNanos - warmupStart);
-      if (!config.warmup().auto() && warmupEnd.endedBy().equals("time")) {
-        warmupMillis = config.warmup().limit().toMillis();
+      long waitedMillis = TimeUnit.NANOSECONDS.toMillis(switchNanos - rehearsalNanos);
+      if (waitedMillis >= REHEARSAL_NOTE_MILLIS) {
+        String waited = String.format(java.util.Locale.ROOT, "%.1f s of it waiting for the CPU sampler to start",
+            waitedMillis / 1000.0);
+        warmupEnd = new WarmupPhase.End(warmupEnd.endedBy(),
+            warmupEnd.detail().isEmpty() ? waited : warmupEnd.detail() + "; " + waited);
       }
       // the operations are counted once the run is over: a thread may still finish its last warm-up operation
       // after the switch, and a matrix sizes the next cell's table by the inserts counted here

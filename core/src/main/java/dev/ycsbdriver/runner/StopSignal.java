@@ -12,6 +12,8 @@ public final class StopSignal {
   public enum Reason {
     /** {@code maxexecutiontime} elapsed. */
     MAX_EXECUTION_TIME,
+    /** {@code connecting.timeout} elapsed without progress while connecting. */
+    CONNECTING_TIMEOUT,
     /** SIGINT or SIGTERM (Ctrl-C). */
     INTERRUPTED,
     /** The run was aborted because client threads could not start. */

@@ -40,7 +40,7 @@ public class ResultJsonTest {
     dev.ycsbdriver.testing.BlockingInitDb.reset();
     try {
       CliRun run = CliRun.of("run", "-db", "dev.ycsbdriver.testing.BlockingInitDb", "-P",
-          Resources.path("/golden/workloads/workloada").toString(), "-p", "maxexecutiontime=1",
+          Resources.path("/golden/workloads/workloada").toString(), "-p", "connecting.timeout=1s",
           "-p", "stop.timeout=200ms", "-p", "result.dir=" + results);
       assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
       JsonNode doc = JSON.readTree(run.resultFile().toFile());

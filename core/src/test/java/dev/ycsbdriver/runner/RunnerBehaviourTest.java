@@ -75,13 +75,14 @@ class RunnerBehaviourTest {
         assertThat(maxMicros).isGreaterThanOrEqualTo(400_000);
         assertThat(result.get("warmupMillis").asLong()).isZero();
       } else {
-        assertThat(run.err()).contains("Warming up for 1.5 s", "Warm-up done after 1.5 s (time); measuring.");
+        assertThat(run.err()).contains("Warming up for 1.5 s").containsPattern("Warm-up done after 1\\.[5-9] s \\(time");
         // the status monitor ran through the warm-up (so that its code is compiled) but printed nothing
         assertThat(run.err().indexOf(" sec: ")).isGreaterThan(run.err().indexOf("Warm-up done"));
         assertThat(result.at("/warmup/requested").asText()).isEqualTo("1500ms");
         assertThat(result.at("/warmup/endedBy").asText()).isEqualTo("time");
         assertThat(maxMicros).isLessThan(100_000);
-        assertThat(result.get("warmupMillis").asLong()).isEqualTo(1500);
+        // the warm-up as it was: at least what was asked
+        assertThat(result.get("warmupMillis").asLong()).isBetween(1500L, 2000L);
         assertThat(result.get("operationsTotal").asLong()).isEqualTo(500);
         // 500 operations at 1000 ops/s after the warm-up, not the 2 s of the whole run
         assertThat(Long.parseLong(summary.get("[OVERALL], RunTime(ms)"))).isBetween(400L, 1200L);

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Timeout;
 /**
  * {@code bin/ycsb run postgres} as a real process against a server that accepts connections and never
  * answers, with the binding's default timeouts (10 s to log in): SIGTERM, SIGINT and
- * {@code maxexecutiontime} each end it while it is still connecting, within {@code stop.timeout}, with
+ * {@code connecting.timeout} each end it while it is still connecting, within {@code stop.timeout}, with
  * exit code 1 and a result that says it was interrupted. Before, only SIGKILL ended it.
  */
 @Timeout(120)
@@ -44,18 +44,18 @@ class StopWhileConnectingIT {
   }
 
   @Test
-  void maxExecutionTimeAloneEndsTheProcessWhileConnecting() throws Exception {
+  void connectTimeoutAloneEndsTheProcessWhileConnecting() throws Exception {
     try (SilentServer server = SilentServer.start()) {
       long start = System.nanoTime();
-      Run run = start(server.port(), "-p", "maxexecutiontime=3");
+      Run run = start(server.port(), "-p", "connecting.timeout=3s");
       run.awaitExit(60);
       long elapsedMillis = (System.nanoTime() - start) / 1_000_000;
 
       // 3 s, then the default stop.timeout of 5 s for the open that never returns: before the 10 s login timeout
       assertThat(run.exitCode()).as(run.toString()).isEqualTo(1);
       assertThat(elapsedMillis).as(run.toString()).isBetween(3_000L, 3_000 + 5_000 + SLACK_MILLIS);
-      assertThat(run.stderr()).contains("Maximum execution time of 3 s reached while connecting to the store (no progress for that long); stopping.",
-          "Error: maxexecutiontime=3 s passed without progress while connecting to the store (the binding was still opening)");
+      assertThat(run.stderr()).contains("No progress while connecting to the store for connecting.timeout=3s; stopping.",
+          "Error: connecting.timeout=3s passed without progress while connecting to the store (the binding was still opening)");
       assertInterruptedResult(run);
     }
   }
