@@ -22,8 +22,10 @@ import java.util.function.UnaryOperator;
  */
 public final class MatrixSections {
   private static final Set<String> CRASHTEST_KEYS = Set.of("rounds", "after", "threads", "properties", "timeout");
-  private static final Set<String> REFERENCE_KEYS = Set.of("source", "machine", "note", "figures");
-  private static final Set<String> FIGURE_KEYS = Set.of("store", "profile", "workload", "threads", "throughput");
+  private static final Set<String> REFERENCE_KEYS = Set.of("source", "machine", "note", "figures", "statements",
+      "outOfProcessOverInProcess");
+  private static final Set<String> FIGURE_KEYS = Set.of("store", "profile", "workload", "threads", "throughput",
+      "meanLatencyMillis");
 
   private MatrixSections() {
   }
@@ -75,7 +77,25 @@ public final class MatrixSections {
         figures.add(figure(yaml, p, stores));
       }
     }
-    return new ReferenceFigures(source, machine, note, figures);
+    List<String> statements = new ArrayList<>();
+    if (n.hasNonNull("statements") && !(n.get("statements").isArray() && n.get("statements").isEmpty())) {
+      for (String p : MatrixFile.list(yaml, pointer + "/statements", false)) {
+        statements.add(MatrixFile.text(yaml, p, null));
+      }
+    }
+    Double ratio = n.has("outOfProcessOverInProcess") ? positive(yaml, pointer + "/outOfProcessOverInProcess",
+        "their out-of-process mean latency over their in-process one (x)") : null;
+    return new ReferenceFigures(source, machine, note, figures, statements, ratio);
+  }
+
+  /** @return the number at the pointer, which must be above 0 */
+  private static double positive(LocatedYaml yaml, String pointer, String what) throws ConfigException {
+    JsonNode v = yaml.root().at(pointer);
+    if (!v.isNumber() || v.asDouble() <= 0) {
+      throw yaml.error(pointer, "must be " + what + ", a number above 0, got "
+          + (v.isMissingNode() ? "none" : "'" + v.asText() + "'"));
+    }
+    return v.asDouble();
   }
 
   private static ReferenceFigures.Figure figure(LocatedYaml yaml, String p, Collection<String> stores)
@@ -94,12 +114,10 @@ public final class MatrixSections {
     String workload = MatrixFile.name(yaml, p + "/workload", null);
     Integer threads = f.has("threads") ? (int) MatrixFile.integer(yaml, p + "/threads", null,
         RunConfig.THREADS.minLong(), RunConfig.THREADS.maxLong()) : null;
-    JsonNode t = f.get("throughput");
-    if (t == null || !t.isNumber() || t.asDouble() <= 0) {
-      throw yaml.error(p + "/throughput", "must be their throughput in ops/s, a number above 0, got "
-          + (t == null ? "none" : "'" + t.asText() + "'"));
-    }
-    return new ReferenceFigures.Figure(store, profile, workload, threads, t.asDouble());
+    double throughput = positive(yaml, p + "/throughput", "their throughput in ops/s");
+    Double latency = f.has("meanLatencyMillis") ? positive(yaml, p + "/meanLatencyMillis",
+        "their mean latency in ms") : null;
+    return new ReferenceFigures.Figure(store, profile, workload, threads, throughput, latency);
   }
 
   /**
@@ -120,7 +138,7 @@ public final class MatrixSections {
     yaml.checkKeys("", MatrixFile.KEYS);
     if (!root.hasNonNull("reference")) {
       if (required) {
-        throw yaml.error("", "reference: a value is required (source, machine, note, figures)");
+        throw yaml.error("", "reference: a value is required (source, machine, note, figures, statements)");
       }
       return null;
     }

@@ -13,7 +13,8 @@ import java.util.Map;
  * and operation, in long format. Cell-wide figures (throughput, CPU) repeat on each operation's row. Each figure is
  * the cell's aggregate over its repeats, named in the {@code aggregate} column: {@code median}, or {@code best}
  * (every figure of the cell's best run).
- * Every column name carries its unit; a figure that is not available is an empty field.
+ * Every column name carries its unit; a figure that is not available is an empty field. The {@code caveats} column
+ * names the caveat groups of the cell's runs ({@link ReportCaveats}), separated by {@code ;}, empty when none.
  *
  * <p>The columns are sealed by a golden test. Stateless and thread-safe.
  */
@@ -23,7 +24,7 @@ public final class CsvReport {
       "aggregate", "failed_runs", "throughput_ops_per_sec", "throughput_min_ops_per_sec", "throughput_max_ops_per_sec",
       "throughput_ok_ops_per_sec", "operation", "mean_latency_us", "p99_latency_us", "server_cpu_avg_percent", "server_cpu_peak_percent",
       "driver_cpu_avg_percent", "machine_cpu_avg_percent", "ops_per_server_cpu_percent", "driver_cpu_us_per_op",
-      "server_settings");
+      "server_settings", "caveats");
 
   /** The columns of {@code report-ranking.csv}, in order: one row per {@link Ranking.Entry}. */
   public static final List<String> RANKING_COLUMNS = List.of("figure", "unit", "higher_is_better", "threads", "workload",
@@ -77,6 +78,7 @@ public final class CsvReport {
         List<String> kv = new ArrayList<>();
         c.serverSettings().forEach((k, v) -> kv.add(k + "=" + v));
         row.put("server_settings", String.join(";", kv));
+        row.put("caveats", String.join(";", ReportCaveats.of(c).stream().map(ReportCaveats.Group::id).toList()));
         rows.add(row);
       }
     }

@@ -92,8 +92,8 @@ public final class DurableVsFast {
           continue;
         }
         List<String> row = new ArrayList<>(List.of(r.store(), ReportTables.profileName(r.profile())));
-        shown.forEach(w -> row.add(figure(r.throughput(), w, ReportTables::opsPerSec)));
-        shown.forEach(w -> row.add(figure(r.opsPerServerCpu(), w, ReportTables::decimal)));
+        shown.forEach(w -> row.add(marked(figure(r.throughput(), w, ReportTables::opsPerSec), model, r, w)));
+        shown.forEach(w -> row.add(marked(figure(r.opsPerServerCpu(), w, ReportTables::decimal), model, r, w)));
         row.add(lost(r.crash()));
         row.add(r.crash() == null ? NOT_TESTED : Integer.toString(r.crash().crashes()));
         row.add(claim(r.claim(), r.crash()));
@@ -104,6 +104,12 @@ public final class DurableVsFast {
       }
     }
     return tables;
+  }
+
+  /** @return the figure with the caveat marks of its cell ({@link ReportCaveats}); n/a unmarked */
+  private static String marked(String text, ReportModel model, Row r, String workload) {
+    return text.equals(ReportTables.NA) ? text
+        : ReportTables.marked(text, model.cell(r.profile(), r.store(), r.threads(), workload));
   }
 
   private static String figure(Map<String, Spread> figures, String workload, java.util.function.Function<Double, String> f) {

@@ -19,6 +19,7 @@ public final class HtmlReport {
       td{text-align:right;font-variant-numeric:tabular-nums}
       td:first-child{text-align:left}
       ul.notes{font-size:13px;color:#444;margin-top:0}
+      ul.caveats{background:#fff8e1;border-left:4px solid #e0a800;padding:.5em 1em .5em 2em}
       img{max-width:100%;height:auto;border:1px solid #eee;margin:.5em 0}
       .scroll{overflow-x:auto}
       """;
@@ -38,9 +39,26 @@ public final class HtmlReport {
         .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
         .append("<title>").append(esc(model.title())).append("</title>\n")
         .append("<style>\n").append(STYLE).append("</style>\n</head>\n<body>\n");
-    h.append("<h1>").append(esc(model.title())).append("</h1>\n<h2>Summary</h2>\n<ul>\n");
+    h.append("<h1>").append(esc(model.title())).append("</h1>\n");
+    List<String> caveats = ReportCaveats.sentences(model);
+    if (!caveats.isEmpty()) {
+      h.append("<h2>Caveats</h2>\n<ul class=\"caveats\">\n");
+      for (String caveat : caveats) {
+        h.append("<li>").append(esc(caveat)).append("</li>\n");
+      }
+      h.append("</ul>\n");
+      List<String> legend = ReportCaveats.legend(model);
+      if (!legend.isEmpty()) {
+        h.append("<ul class=\"notes\">\n");
+        legend.forEach(m -> h.append("<li>Mark ").append(esc(m)).append("</li>\n"));
+        h.append("</ul>\n");
+      }
+    }
+    h.append("<h2>Summary</h2>\n<ul>\n");
     for (String sentence : ReportSummary.sentences(model)) {
-      h.append("<li>").append(esc(sentence)).append("</li>\n");
+      if (!caveats.contains(sentence)) {
+        h.append("<li>").append(esc(sentence)).append("</li>\n");
+      }
     }
     h.append("</ul>\n");
     for (ReportCharts.Image chart : charts) {

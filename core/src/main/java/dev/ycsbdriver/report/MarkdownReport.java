@@ -3,7 +3,8 @@ package dev.ycsbdriver.report;
 import java.util.List;
 
 /**
- * Renders the report as GitHub-flavoured Markdown: first what a reader wants first (the summary sentences of
+ * Renders the report as GitHub-flavoured Markdown: first the caveats of the runs ({@link ReportCaveats}) with the
+ * marks the tables put beside affected figures, then what a reader wants first (the summary sentences of
  * {@link ReportSummary} and the headline chart), then the sections and tables of {@link ReportTables}, the
  * other charts as links to {@code charts/<name>.png}, and a short guide to reading the figures.
  *
@@ -23,9 +24,23 @@ public final class MarkdownReport {
   public static String render(ReportModel model, List<Table.Section> sections, List<ReportCharts.Image> charts) {
     StringBuilder md = new StringBuilder();
     md.append("# ").append(model.title()).append("\n\n");
+    List<String> caveats = ReportCaveats.sentences(model);
+    if (!caveats.isEmpty()) {
+      md.append("## Caveats\n\n");
+      for (String caveat : caveats) {
+        md.append("- ").append(escape(caveat)).append("\n");
+      }
+      md.append("\n");
+      for (String mark : ReportCaveats.legend(model)) {
+        md.append("- Mark ").append(escape(mark)).append("\n");
+      }
+      md.append(ReportCaveats.legend(model).isEmpty() ? "" : "\n");
+    }
     md.append("## Summary\n\n");
     for (String sentence : ReportSummary.sentences(model)) {
-      md.append("- ").append(escape(sentence)).append("\n");
+      if (!caveats.contains(sentence)) {
+        md.append("- ").append(escape(sentence)).append("\n");
+      }
     }
     md.append("\n");
     for (ReportCharts.Image chart : charts) {

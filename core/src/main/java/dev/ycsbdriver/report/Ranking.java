@@ -108,7 +108,8 @@ public final class Ranking {
         Double other = e.other(model.aggregate(), by);
         rows.add(List.of(e.rank() == 0 ? UNRANKED : Integer.toString(e.rank()), c.store(),
             ReportTables.profileName(c.profile()),
-            e.figure() == null ? (c.runs().isEmpty() ? "failed" : ReportTables.NA) : by.format(e.figure().value()),
+            e.figure() == null ? (c.runs().isEmpty() ? "failed" : ReportTables.NA)
+                : ReportTables.marked(by.format(e.figure().value()), c),
             other == null ? ReportTables.NA : by.format(other), runs(c),
             c.opsPerServerCpu() == null ? ReportTables.NA : ReportTables.decimal(c.opsPerServerCpu().value())));
       }

@@ -4,8 +4,8 @@ import java.util.List;
 
 /**
  * Another party's published figures, shown in a table of their own beside ours: their hardware and client
- * differ, so the ratio ours / theirs is not comparable in absolute terms. A matrix file's {@code reference:}
- * section gives them.
+ * differ, so the ratio ours / theirs is not comparable in absolute terms, only the shapes are
+ * ({@link ReferenceShapes}). A matrix file's {@code reference:} section gives them.
  *
  * <p>Immutable and thread-safe.
  *
@@ -13,11 +13,22 @@ import java.util.List;
  * @param machine their machine, or null
  * @param note a caveat in their words or ours, or null
  * @param figures their figures; may be empty (the section then only names the source)
+ * @param statements what their text states without a figure per store, e.g. that in-process stores were about 100
+ *     times faster than out-of-process ones, shown quoted as theirs; may be empty
+ * @param outOfProcessOverInProcess their mean latency of out-of-process stores over that of in-process stores
+ *     (x, above 0), or null when not published
  */
-public record ReferenceFigures(String source, String machine, String note, List<Figure> figures) {
-  /** Copies the list. */
+public record ReferenceFigures(String source, String machine, String note, List<Figure> figures, List<String> statements,
+                               Double outOfProcessOverInProcess) {
+  /** Copies the lists. */
   public ReferenceFigures {
     figures = List.copyOf(figures);
+    statements = List.copyOf(statements);
+  }
+
+  /** Figures without statements or a published in-process ratio. */
+  public ReferenceFigures(String source, String machine, String note, List<Figure> figures) {
+    this(source, machine, note, figures, List.of(), null);
   }
 
   /**
@@ -28,7 +39,13 @@ public record ReferenceFigures(String source, String machine, String note, List<
    * @param workload the workload, e.g. {@code workloada}
    * @param threads their client threads, or null when not published (ours are then at our highest count)
    * @param throughputOpsPerSec their throughput in operations per second, above 0
+   * @param meanLatencyMillis their mean latency in milliseconds (above 0), or null when not published
    */
-  public record Figure(String store, String profile, String workload, Integer threads, double throughputOpsPerSec) {
+  public record Figure(String store, String profile, String workload, Integer threads, double throughputOpsPerSec,
+                       Double meanLatencyMillis) {
+    /** A figure without a published mean latency. */
+    public Figure(String store, String profile, String workload, Integer threads, double throughputOpsPerSec) {
+      this(store, profile, workload, threads, throughputOpsPerSec, null);
+    }
   }
 }

@@ -42,7 +42,10 @@ final class ReferenceTable {
         + "; at their thread count where they give one, else at our highest.");
     notes.add("The ratio ours / theirs is not comparable in absolute terms: other hardware, other client, other "
         + "settings. Compare the shape (which store and profile is faster, and by how much), not the numbers.");
-    if (ref.figures().isEmpty()) {
+    for (String statement : ref.statements()) {
+      notes.add("Their statement: \u201c" + statement + "\u201d");
+    }
+    if (ref.figures().isEmpty() && ref.statements().isEmpty()) {
       notes.add("The matrix names the source but gives no figures yet.");
     }
     return new Table("Reference: figures published by " + ref.source() + " (theirs, not ours)",
@@ -50,7 +53,7 @@ final class ReferenceTable {
   }
 
   /** @return our cell at their thread count, else at the highest thread count that store and profile ran */
-  private static ReportCell ours(ReportModel model, ReferenceFigures.Figure f) {
+  static ReportCell ours(ReportModel model, ReferenceFigures.Figure f) {
     if (f.threads() != null) {
       return model.exactCell(f.profile(), f.store(), f.threads(), f.workload());
     }

@@ -14,13 +14,25 @@ final class ReportJsonSections {
   }
 
   /**
-   * @param root the report's JSON object; receives {@code ranking} (empty without a ranking figure),
+   * @param root the report's JSON object; receives {@code caveats} (per group: {@code group}, {@code mark},
+   *     {@code count} of runs affected, {@code runs} shown, {@code cells} as {@code store profile workload threads},
+   *     {@code text}; empty when the runs recorded none), {@code ranking} (empty without a ranking figure),
    *     {@code durableVsFast}, {@code crashTests}, {@code leftOut} and {@code reference} (null without reference
    *     figures)
    * @param model the grouped results
    * @param relative maps a result file to the path the report gives it
    */
   static void add(ObjectNode root, ReportModel model, Function<Path, String> relative) {
+    ArrayNode caveats = root.putArray("caveats");
+    for (ReportCaveats.Caveat c : ReportCaveats.caveats(model)) {
+      ObjectNode n = caveats.addObject();
+      n.put("group", c.group().id());
+      n.put("mark", c.group().mark());
+      n.put("count", c.runs());
+      n.put("runs", c.totalRuns());
+      c.cells().forEach(n.putArray("cells")::add);
+      n.put("text", c.sentence());
+    }
     ranking(root.putArray("ranking"), model);
     ArrayNode rows = root.putArray("durableVsFast");
     for (DurableVsFast.Row r : DurableVsFast.rows(model)) {
@@ -76,6 +88,17 @@ final class ReportJsonSections {
       fig.put("workload", f.workload());
       fig.put("threads", f.threads());
       fig.put("throughputOpsPerSec", f.throughputOpsPerSec());
+      fig.put("meanLatencyMillis", f.meanLatencyMillis());
+    }
+    ref.statements().forEach(n.putArray("statements")::add);
+    n.put("outOfProcessOverInProcess", ref.outOfProcessOverInProcess());
+    ArrayNode shapes = n.putArray("shapes");
+    for (Table t : ReferenceShapes.tables(model)) {
+      ObjectNode shape = shapes.addObject();
+      shape.put("title", t.title());
+      t.header().forEach(shape.putArray("header")::add);
+      ArrayNode shapeRows = shape.putArray("rows");
+      t.rows().forEach(r -> r.forEach(shapeRows.addArray()::add));
     }
   }
 

@@ -53,16 +53,9 @@ final class ReportSummary {
     return out;
   }
 
-  /** @return the caveats a reader needs before any comparison: crash tests that did not complete */
+  /** @return the caveats a reader needs before any comparison, grouped and counted ({@link ReportCaveats}) */
   static List<String> caveats(ReportModel model) {
-    List<String> out = new ArrayList<>();
-    for (CrashEntry c : model.crashes()) {
-      for (String f : c.failures()) {
-        out.add("Caveat: the crash test of " + c.store() + " " + ReportTables.profileName(c.profile())
-            + " failed (" + f + "): its lost writes are unknown, not 0.");
-      }
-    }
-    return out;
+    return ReportCaveats.sentences(model);
   }
 
   /** @return pairs {@code [durable, fast]} of the store's profiles */

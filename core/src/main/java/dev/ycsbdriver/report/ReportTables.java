@@ -71,7 +71,9 @@ public final class ReportTables {
     }
     sections.add(new Table.Section("Configurations", List.of(Configurations.table(model))));
     if (model.reference() != null) {
-      sections.add(new Table.Section("Reference figures", List.of(ReferenceTable.table(model))));
+      List<Table> reference = new ArrayList<>(List.of(ReferenceTable.table(model)));
+      reference.addAll(ReferenceShapes.tables(model));
+      sections.add(new Table.Section("Reference figures", reference));
     }
     return sections;
   }
@@ -247,7 +249,13 @@ public final class ReportTables {
     if (s.count() > 1 && !min.equals(max)) {
       text += " [" + min + "–" + max + "]";
     }
-    return text;
+    return marked(text, c);
+  }
+
+  /** @return the figure's text with the marks of its cell's caveats ({@link ReportCaveats}), e.g. {@code 5,207 †} */
+  static String marked(String text, ReportCell c) {
+    String marks = ReportCaveats.marks(c);
+    return marks.isEmpty() ? text : text + " " + marks;
   }
 
   /**

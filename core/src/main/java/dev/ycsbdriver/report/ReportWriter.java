@@ -158,6 +158,8 @@ public final class ReportWriter {
       for (Map.Entry<String, String> e : c.serverSettings().entrySet()) {
         settings.put(e.getKey(), e.getValue());
       }
+      ReportCaveats.of(c).forEach(g -> n.withArray("caveats").add(g.id()));
+      n.withArray("caveats");
       ArrayNode files = n.putArray("runs");
       c.runs().forEach(r -> files.add(relative(r.file(), out)));
     }

@@ -9,6 +9,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * MySQL's and MariaDB's GLOBAL variables, as {@link dev.ycsbdriver.binding.jdbc.ServerSettings} changes and
@@ -19,11 +20,27 @@ import java.util.Optional;
 final class GlobalSettings implements ServerWideDialect {
   /** The only variables this binding changes, hence the only ones it restores from a journal. */
   static final List<String> NAMES = List.of("innodb_flush_log_at_trx_commit", "sync_binlog",
-      "binlog_group_commit_sync_delay");
+      "binlog_group_commit_sync_delay", "binlog_commit_wait_usec", "binlog_commit_wait_count");
+  /** MySQL's group-commit delay; {@link #MARIADB_DELAY} is MariaDB's own equivalent. */
+  static final String MYSQL_DELAY = "binlog_group_commit_sync_delay";
+  /** MariaDB's group-commit delay, which waits only while {@code binlog_commit_wait_count} is above 0. */
+  static final String MARIADB_DELAY = "binlog_commit_wait_usec";
   /** The name of the {@code GET_LOCK} lock one driver at a time holds while it changes the GLOBAL variables. */
   static final String LOCK = "ycsb-driver.server-settings";
   /** MySQL's and MariaDB's error code for {@code Unknown system variable}. */
   static final int UNKNOWN_VARIABLE = 1193;
+
+  private final Set<String> asked;
+
+  /** A dialect for restoring a journal: no profile's settings asked for. */
+  GlobalSettings() {
+    this(Set.of());
+  }
+
+  /** @param asked the variables the run's profile asks for, which tell the absent-variable hints what stands in */
+  GlobalSettings(Set<String> asked) {
+    this.asked = Set.copyOf(asked);
+  }
 
   @Override
   public String scope() {
@@ -156,9 +173,19 @@ final class GlobalSettings implements ServerWideDialect {
 
   @Override
   public String absentHint(String name) {
-    return "binlog_group_commit_sync_delay".equals(name)
-        ? "; MySQL 5.7+ has it, MariaDB does not (its binlog_commit_wait_usec with binlog_commit_wait_count waits "
-            + "differently and is left alone)" : "";
+    if (MYSQL_DELAY.equals(name)) {
+      return asked.contains(MARIADB_DELAY)
+          ? "; MySQL 5.7+ has it, MariaDB does not: its equivalent, binlog_commit_wait_usec with "
+              + "binlog_commit_wait_count, is set instead"
+          : "; MySQL 5.7+ has it, MariaDB does not (its equivalent binlog_commit_wait_usec with "
+              + "binlog_commit_wait_count is not in this profile)";
+    }
+    if (name.startsWith("binlog_commit_wait_")) {
+      return asked.contains(MYSQL_DELAY)
+          ? "; MariaDB has it, MySQL does not: its equivalent, binlog_group_commit_sync_delay, is set instead"
+          : "; MariaDB has it, MySQL does not";
+    }
+    return "";
   }
 
   /**

@@ -45,7 +45,8 @@ import java.util.regex.Pattern;
 public final class MysqlBindingProvider implements BindingProvider {
   /** The settings read back into the result, in this order. */
   static final List<String> FACT_SETTINGS = List.of("innodb_flush_log_at_trx_commit", "sync_binlog",
-      "binlog_group_commit_sync_delay", "log_bin", "innodb_doublewrite");
+      "binlog_group_commit_sync_delay", "binlog_commit_wait_usec", "binlog_commit_wait_count", "log_bin",
+      "innodb_doublewrite");
   private static final Pattern HOST_PORT_DB = Pattern.compile("jdbc:(?:mysql|mariadb)://([^/:?,]+)(?::(\\d+))?/?([^?]*).*");
 
   @Override
@@ -85,7 +86,8 @@ public final class MysqlBindingProvider implements BindingProvider {
     boolean autoCommit = s.getBoolean(JdbcKeys.effective(s, MysqlKeys.AUTO_COMMIT, JdbcKeys.AUTO_COMMIT));
     Reconnect reconnect = Reconnect.from(name(), s, context.errors());
     Map<String, String> globals = new LinkedHashMap<>();
-    for (PropertySpec spec : List.of(MysqlKeys.FLUSH_LOG, MysqlKeys.SYNC_BINLOG, MysqlKeys.GROUP_COMMIT_DELAY)) {
+    for (PropertySpec spec : List.of(MysqlKeys.FLUSH_LOG, MysqlKeys.SYNC_BINLOG, MysqlKeys.GROUP_COMMIT_DELAY,
+        MysqlKeys.COMMIT_WAIT_USEC, MysqlKeys.COMMIT_WAIT_COUNT)) {
       if (s.contains(spec.key())) {
         globals.put(spec.key().substring("mysql.".length()), Long.toString(s.getLong(spec)));
       }
@@ -121,8 +123,9 @@ public final class MysqlBindingProvider implements BindingProvider {
     RestoreJournal journal = RestoreJournal.forServer(s, name(), "GLOBAL", host, port);
     // a journal left by a killed run is restored before anything else, with or without a profile
     ServerSettings changed = ServerSettings.open(new ServerSettings.Request(name(), server, context.profile(), source,
-        journal, new GlobalSettings(), globals, strict));
-    boolean binlogAsked = globals.containsKey("sync_binlog") || globals.containsKey("binlog_group_commit_sync_delay");
+        journal, new GlobalSettings(globals.keySet()), globals, strict));
+    boolean binlogAsked = globals.containsKey("sync_binlog") || globals.containsKey(GlobalSettings.MYSQL_DELAY)
+        || globals.containsKey(GlobalSettings.MARIADB_DELAY);
     return RestoringStore.open(new SqlStore.Spec(name(), server, source, UserTable.of(s.toProperties()),
         "VARCHAR(255)", "TEXT", s.getBoolean(MysqlKeys.CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE),
         context.phase(), batchSize, fetchSize, autoCommit, ServerLocation.ofHost(host,
@@ -146,8 +149,9 @@ public final class MysqlBindingProvider implements BindingProvider {
     }
     String logBin = settings.get("log_bin");
     if (binlogAsked && ("0".equals(logBin) || "OFF".equalsIgnoreCase(logBin))) {
-      warnings.add("mysql: log_bin is OFF: the server writes no binary log, so sync_binlog and "
-          + "binlog_group_commit_sync_delay change nothing on it");
+      warnings.add("mysql: log_bin is OFF: the server writes no binary log, so sync_binlog and the group-commit "
+          + "delay (binlog_group_commit_sync_delay, MariaDB's binlog_commit_wait_usec) change nothing on it; the "
+          + "binary log is a startup option (--log-bin), which scripts/services/mariadb.sh gives a server it starts");
     }
     String product = version.toLowerCase(java.util.Locale.ROOT).contains("mariadb") ? "MariaDB" : "MySQL";
     return new ServerFacts(product, version, profile, settings, warnings, restored);

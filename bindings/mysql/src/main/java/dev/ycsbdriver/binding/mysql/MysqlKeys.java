@@ -28,6 +28,14 @@ final class MysqlKeys {
   static final PropertySpec GROUP_COMMIT_DELAY = PropertySpec.optional("mysql.binlog_group_commit_sync_delay", "us",
       "GLOBAL binlog_group_commit_sync_delay for the run (MySQL 5.7+; absent on MariaDB, recorded and not set), "
           + "restored afterwards; set by profile seed004-durable").integer(0, 1_000_000);
+  static final PropertySpec COMMIT_WAIT_USEC = PropertySpec.optional("mysql.binlog_commit_wait_usec", "us",
+      "GLOBAL binlog_commit_wait_usec for the run (MariaDB; absent on MySQL, recorded and not set): the longest a "
+          + "binary log group commit waits for binlog_commit_wait_count commits, restored afterwards; set by profile "
+          + "seed004-durable as MariaDB's equivalent of binlog_group_commit_sync_delay").integer(0, 1_000_000);
+  static final PropertySpec COMMIT_WAIT_COUNT = PropertySpec.optional("mysql.binlog_commit_wait_count", "commits",
+      "GLOBAL binlog_commit_wait_count for the run (MariaDB; absent on MySQL, recorded and not set): 0 waits not at "
+          + "all, else a group commit waits for this many commits or binlog_commit_wait_usec, restored afterwards; "
+          + "set by profile seed004-durable").integer(0, 1_000_000);
   static final PropertySpec CREATE_TABLE = JdbcKeys.createTable(false);
   /**
    * {@code mysql.connect.timeout}, {@code mysql.login.timeout}, {@code mysql.socket.timeout}: Connector/J's
@@ -37,7 +45,7 @@ final class MysqlKeys {
    */
   static final NetworkTimeouts.Keys TIMEOUTS = NetworkTimeouts.Keys.of("mysql");
   static final List<PropertySpec> ALL = all(URL, USER, PASSWORD, BATCH_SIZE, FETCH_SIZE, AUTO_COMMIT,
-      FLUSH_LOG, SYNC_BINLOG, GROUP_COMMIT_DELAY, JdbcKeys.PROFILE_STRICT, RestoreJournal.DIR, CREATE_TABLE, JdbcKeys.DROP_TABLE);
+      FLUSH_LOG, SYNC_BINLOG, GROUP_COMMIT_DELAY, COMMIT_WAIT_USEC, COMMIT_WAIT_COUNT, JdbcKeys.PROFILE_STRICT, RestoreJournal.DIR, CREATE_TABLE, JdbcKeys.DROP_TABLE);
 
   private MysqlKeys() {
   }

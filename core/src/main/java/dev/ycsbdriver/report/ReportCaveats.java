@@ -1,0 +1,309 @@
+package dev.ycsbdriver.report;
+
+import dev.ycsbdriver.cpu.CpuSampler;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The caveats of the runs a report shows, grouped and counted, for the report to open with before any
+ * comparison: the warnings each run recorded ({@link RunResult#warnings()}), sorted into {@link Group}s, and the
+ * crash tests that failed. A warning no group claims is counted under {@link Group#OTHER}, never dropped.
+ *
+ * <p>Each group but the crash tests has a mark, shown beside every figure of an affected cell
+ * ({@link #marks(ReportCell)}) and explained in the report's caveats block ({@link #legend(ReportModel)}).
+ * Runs counted are the runs that ended ok, whose figures the tables show. Stateless and thread-safe.
+ */
+final class ReportCaveats {
+  /** How a run whose warnings say nothing about the client's CPU is still found client-bound: its CPU source. */
+  private static final String EMBEDDED_SOURCE = "embedded";
+
+  /** Distinct warnings a caveat quotes; the rest are counted. */
+  static final int EXAMPLES = 3;
+
+  private ReportCaveats() {
+  }
+
+  /** A kind of caveat, in the order a report states them. */
+  enum Group {
+    /** The machine's CPU was saturated while the driver shared it with the server. */
+    SATURATED("saturated-machine", "†", "the machine's CPU was saturated"),
+    /** The driver used more CPU than the server: the client, not the store, may have set the pace. */
+    CLIENT_BOUND("client-bound", "‡", "the driver used more CPU than the server"),
+    /** A setting the profile asked for that the server did not apply or does not have. */
+    SETTINGS("settings-not-applied", "§", "a setting the profile asked for was not in force"),
+    /** A setting that can lose acknowledged writes, in a profile whose name says durable. */
+    NOT_DURABLE("not-durable", "¶", "a durable-named profile ran with a setting that can lose writes"),
+    /** A setting the profile asked for exists under another name on this server, which the profile set instead. */
+    EQUIVALENT("equivalent-setting", "≈", "a setting was applied as the server's own equivalent"),
+    /** The measured run was too short for its figures to describe the store. */
+    SHORT_RUN("short-run", "◊", "the run was short"),
+    /** One of the run's self-checks failed: its figures contradict each other. */
+    SELF_CHECK("self-check-failed", "!", "a self-check of the run failed"),
+    /** A crash test did not complete: its lost writes are unknown. */
+    CRASH_TEST("crash-test-failed", "", "a crash test failed"),
+    /** Any other warning a run recorded. */
+    OTHER("other-warnings", "°", "the run recorded another warning");
+
+    private final String id;
+    private final String mark;
+    private final String meaning;
+
+    Group(String id, String mark, String meaning) {
+      this.id = id;
+      this.mark = mark;
+      this.meaning = meaning;
+    }
+
+    /** @return the id in {@code report.json} and {@code report.csv}, e.g. {@code saturated-machine} */
+    String id() {
+      return id;
+    }
+
+    /** @return the mark beside an affected figure, e.g. {@code †}; empty for crash tests, which mark no cell */
+    String mark() {
+      return mark;
+    }
+  }
+
+  /**
+   * One group's caveat.
+   *
+   * @param group the group
+   * @param runs runs with at least one warning of the group (for crash tests: failures)
+   * @param totalRuns runs the report shows
+   * @param cells the affected cells, as {@code store profile workload threads}, in report order; empty for crash tests
+   * @param sentence the sentence a report shows, starting {@code Caveat:}
+   */
+  record Caveat(Group group, int runs, int totalRuns, List<String> cells, String sentence) {
+    /** Copies the list. */
+    Caveat {
+      cells = List.copyOf(cells);
+    }
+  }
+
+  /**
+   * @param warning one warning of a run
+   * @param profile the run's durability profile, or null
+   * @return its group; {@link Group#OTHER} when none claims it
+   */
+  static Group classify(String warning, String profile) {
+    String w = warning.toLowerCase(Locale.ROOT);
+    if (warning.startsWith(CpuSampler.SATURATED)) {
+      return Group.SATURATED;
+    }
+    if (w.startsWith("the driver used more cpu than the server")) {
+      return Group.CLIENT_BOUND;
+    }
+    if (w.startsWith("short run: ") || w.startsWith("the run measured only")) {
+      return Group.SHORT_RUN;
+    }
+    if (w.startsWith("self-check failed: ")) {
+      return Group.SELF_CHECK;
+    }
+    if (w.contains("does not exist on this server") && w.contains("equivalent") && w.contains("set instead")) {
+      return Group.EQUIVALENT;
+    }
+    if (w.contains("does not exist on this server") || w.contains("log_bin is off") || w.contains("could not set ")
+        || w.contains("could not config") || w.contains("own values are in force") || w.contains("cannot change ")) {
+      return Group.SETTINGS;
+    }
+    boolean durabilityNote = w.matches("^[a-z0-9_.-]+: .*") && (w.contains("crash") || w.contains("fsync")
+        || w.contains("power loss") || w.contains("unacknowledged") || w.contains("profile durable but"));
+    if (durabilityNote && profile != null && profile.contains("durable")) {
+      return Group.NOT_DURABLE;
+    }
+    return durabilityNote ? null : Group.OTHER;
+  }
+
+  /**
+   * @param run a run that ended ok
+   * @return the groups of its warnings, and {@link Group#CLIENT_BOUND} for a run without that warning whose driver
+   *     used more CPU than its out-of-process server (results written before the warning existed); durability
+   *     notes of profiles not named durable (e.g. {@code fsync} off in a fast profile) are what the profile asks and
+   *     belong to no group
+   */
+  static Set<Group> groups(RunResult run) {
+    Set<Group> out = EnumSet.noneOf(Group.class);
+    for (String w : run.warnings()) {
+      Group g = classify(w, run.profile());
+      if (g != null) {
+        out.add(g);
+      }
+    }
+    if (run.driverCpuAvgPercent() != null && run.serverCpuAvgPercent() != null && run.serverCpuSource() != null
+        && !run.serverCpuSource().startsWith(EMBEDDED_SOURCE) && run.driverCpuAvgPercent() > run.serverCpuAvgPercent()) {
+      out.add(Group.CLIENT_BOUND);
+    }
+    return out;
+  }
+
+  /**
+   * @param cell a report cell
+   * @return the groups of the runs its figures come from, in {@link Group} order; empty when none
+   */
+  static Set<Group> of(ReportCell cell) {
+    Set<Group> out = EnumSet.noneOf(Group.class);
+    if (cell != null) {
+      cell.figureRuns().forEach(r -> out.addAll(groups(r)));
+    }
+    return out;
+  }
+
+  /** @return the marks of the cell's groups, e.g. {@code †‡}; empty when it has none */
+  static String marks(ReportCell cell) {
+    StringBuilder b = new StringBuilder();
+    of(cell).forEach(g -> b.append(g.mark()));
+    return b.toString();
+  }
+
+  /**
+   * @param model the grouped results
+   * @return one caveat per group that occurs, in {@link Group} order; empty when the runs recorded none
+   */
+  static List<Caveat> caveats(ReportModel model) {
+    int total = model.cells().stream().mapToInt(c -> c.runs().size()).sum();
+    Map<Group, Integer> runs = new EnumMap<>(Group.class);
+    Map<Group, Set<ReportCell>> cells = new EnumMap<>(Group.class);
+    Map<Group, Set<String>> texts = new EnumMap<>(Group.class);
+    for (ReportCell c : model.cells()) {
+      for (RunResult r : c.runs()) {
+        for (Group g : groups(r)) {
+          runs.merge(g, 1, Integer::sum);
+          cells.computeIfAbsent(g, k -> new LinkedHashSet<>()).add(c);
+          for (String w : r.warnings()) {
+            if (classify(w, r.profile()) == g) {
+              texts.computeIfAbsent(g, k -> new LinkedHashSet<>()).add(w);
+            }
+          }
+        }
+      }
+    }
+    List<Caveat> out = new ArrayList<>();
+    for (Group g : Group.values()) {
+      if (g == Group.CRASH_TEST) {
+        out.addAll(crashTests(model, total));
+        continue;
+      }
+      if (!runs.containsKey(g)) {
+        continue;
+      }
+      List<ReportCell> affected = List.copyOf(cells.get(g));
+      String count = runs.get(g) + " of " + total + " runs (" + where(model, affected) + ")";
+      String examples = examples(texts.getOrDefault(g, Set.of()));
+      String sentence = switch (g) {
+        case SATURATED -> "Caveat: the machine's CPU was saturated in " + count + ": throughput may be limited by the "
+            + "CPU the driver shares with the server, not by the store.";
+        case CLIENT_BOUND -> "Caveat: the driver used more CPU than the server in " + count + ": the client, not the "
+            + "store, may have set the pace.";
+        case SETTINGS -> "Caveat: settings the profile asked for were not in force in " + count + ": "
+            + settings(model, affected) + ".";
+        case NOT_DURABLE -> "Caveat: a profile named durable ran with a setting that can lose acknowledged writes in "
+            + count + ": " + examples + ".";
+        case EQUIVALENT -> "Caveat: a setting the profile asked for was applied as the server's own equivalent in "
+            + count + ": " + examples + ".";
+        case SHORT_RUN -> "Caveat: short runs in " + count + ": their figures describe start-up more than the store.";
+        case SELF_CHECK -> "Caveat: self-checks failed in " + count + ": " + examples + ".";
+        default -> "Caveat: other warnings in " + count + ": " + examples + ".";
+      };
+      out.add(new Caveat(g, runs.get(g), total, affected.stream().map(ReportCaveats::label).toList(), sentence));
+    }
+    return out;
+  }
+
+  /** @return the caveats' sentences, in order: what a report opens with */
+  static List<String> sentences(ReportModel model) {
+    return caveats(model).stream().map(Caveat::sentence).toList();
+  }
+
+  /**
+   * @param model the grouped results
+   * @return one line per mark the tables use, e.g. {@code † the machine's CPU was saturated}; empty when none
+   */
+  static List<String> legend(ReportModel model) {
+    List<String> out = new ArrayList<>();
+    for (Caveat c : caveats(model)) {
+      if (!c.group().mark().isEmpty()) {
+        out.add(c.group().mark() + " " + c.group().meaning + " (see the caveat above)");
+      }
+    }
+    return out;
+  }
+
+  /** @return e.g. {@code mysql seed004-durable workloada 64 threads} */
+  static String label(ReportCell c) {
+    return c.store() + " " + ReportTables.profileName(c.profile()) + " " + c.workload() + " " + c.threads() + " threads";
+  }
+
+  /** @return per store, "all its cells" or how many of them, e.g. {@code all postgres cells, mysql 3 of 10 cells} */
+  private static String where(ReportModel model, List<ReportCell> affected) {
+    Map<String, int[]> perStore = new LinkedHashMap<>();
+    for (ReportCell c : model.cells()) {
+      perStore.computeIfAbsent(c.store(), k -> new int[2])[1]++;
+    }
+    affected.forEach(c -> perStore.get(c.store())[0]++);
+    List<String> whole = new ArrayList<>();
+    List<String> parts = new ArrayList<>();
+    perStore.forEach((s, n) -> {
+      if (n[0] == n[1]) {
+        whole.add(s);
+      } else if (n[0] > 0) {
+        parts.add(s + " " + n[0] + " of " + n[1] + " cells");
+      }
+    });
+    List<String> out = new ArrayList<>();
+    if (!whole.isEmpty()) {
+      out.add("all " + String.join(" and ", whole) + " cells");
+    }
+    out.addAll(parts);
+    return String.join(", ", out);
+  }
+
+  /**
+   * @return per store and profile, what was not in force: {@code <server> <profile>: not the seed's configuration
+   *     (...)} for a profile named after a seed, else {@code <store> <profile>: ...}
+   */
+  private static String settings(ReportModel model, List<ReportCell> affected) {
+    Map<String, Set<String>> per = new LinkedHashMap<>();
+    for (ReportCell c : affected) {
+      RunResult first = c.figureRuns().get(0);
+      String product = first.server() == null ? c.store() : first.server().split(" ")[0];
+      String profile = ReportTables.profileName(c.profile());
+      String key = product + " " + profile + (profile.startsWith("seed") ? ": not the seed's configuration" : "");
+      for (RunResult r : c.figureRuns()) {
+        for (String w : r.warnings()) {
+          if (classify(w, r.profile()) == Group.SETTINGS) {
+            per.computeIfAbsent(key, k -> new LinkedHashSet<>()).add(w.replaceFirst("^[a-z0-9_.-]+: ", ""));
+          }
+        }
+      }
+    }
+    List<String> out = new ArrayList<>();
+    per.forEach((k, ws) -> out.add(k + " (" + String.join("; ", ws) + ")"));
+    return String.join("; ", out);
+  }
+
+  private static List<Caveat> crashTests(ReportModel model, int total) {
+    List<Caveat> out = new ArrayList<>();
+    for (CrashEntry c : model.crashes()) {
+      for (String f : c.failures()) {
+        out.add(new Caveat(Group.CRASH_TEST, 1, total, List.of(), "Caveat: the crash test of " + c.store() + " "
+            + ReportTables.profileName(c.profile()) + " failed (" + f + "): its lost writes are unknown, not 0."));
+      }
+    }
+    return out;
+  }
+
+  /** @return the first {@value #EXAMPLES} distinct warnings, and how many more there are */
+  private static String examples(Set<String> warnings) {
+    List<String> all = List.copyOf(warnings);
+    String shown = String.join("; ", all.subList(0, Math.min(EXAMPLES, all.size())));
+    return all.size() <= EXAMPLES ? shown : shown + "; and " + (all.size() - EXAMPLES) + " more in the runs' results";
+  }
+}

@@ -1,0 +1,86 @@
+package dev.ycsbdriver.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.ycsbdriver.matrix.MatrixSections;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Another party's figures stand beside ours as shapes: fast over durable per store, the order of the stores per
+ * workload, and out-of-process over in-process latency; the shipped matrices carry the published figures.
+ */
+class ReferenceShapesTest {
+  private static RunResult run(String store, String profile, String workload, double opsPerSec, double readMicros,
+                               String cpuSource) {
+    return new RunResult(Path.of(store, String.valueOf(profile), workload, "result.json"), store, store, profile,
+        workload, 64, "ok", opsPerSec, opsPerSec, List.of(new RunResult.OperationFigures("READ", 1000, 0, readMicros,
+        null, null, null, Map.of())), 100.0, 150.0, 50.0, 180.0, opsPerSec / 100.0, cpuSource, store + " 1.0",
+        Map.of(), "test machine", Map.of(), List.of(), null);
+  }
+
+  private static ReferenceFigures.Figure theirs(String store, String profile, String workload, double opsPerSec) {
+    return new ReferenceFigures.Figure(store, profile, workload, 64, opsPerSec, 1.0);
+  }
+
+  @Test
+  void fastOverDurableAndStoreOrderAreComparedTheirsBesideOurs() {
+    ReferenceFigures ref = new ReferenceFigures("Seed 004", null, null, List.of(
+        theirs("postgres", "seed004-durable", "workloada", 5_207), theirs("postgres", "seed004-fast", "workloada", 37_821),
+        theirs("mysql", "seed004-durable", "workloada", 2_555), theirs("mysql", "seed004-fast", "workloada", 29_991)),
+        List.of(), null);
+    List<RunResult> runs = List.of(run("postgres", "seed004-durable", "workloada", 4_000, 10, "postgres pid 1"),
+        run("postgres", "seed004-fast", "workloada", 3_000, 10, "postgres pid 1"),
+        run("mysql", "seed004-durable", "workloada", 2_000, 10, "mariadbd pid 2"),
+        run("mysql", "seed004-fast", "workloada", 6_000, 10, "mariadbd pid 2"));
+    ReportModel model = ReportModel.build(new ResultReader.Results(runs, List.of()), "t", null, List.of(), ref);
+    List<Table> tables = ReferenceShapes.tables(model);
+    assertThat(tables).extracting(Table::title).containsExactly("Shape: fast over durable per store (theirs vs ours)",
+        "Shape: store order per workload (theirs vs ours)");
+    assertThat(tables.get(0).rows()).containsExactly(
+        List.of("postgres", "workloada", "seed004-fast / seed004-durable", "7.26x", "0.75x", "no"),
+        List.of("mysql", "workloada", "seed004-fast / seed004-durable", "11.74x", "3.00x", "yes"));
+    assertThat(tables.get(1).rows()).containsExactly(
+        List.of("seed004-durable", "workloada", "postgres > mysql (2.04x)", "postgres > mysql (2.00x)", "yes"),
+        List.of("seed004-fast", "workloada", "postgres > mysql (1.26x)", "mysql > postgres (2.00x)", "no"));
+    // the shapes follow the reference table, in the reference section
+    Table.Section section = ReportTables.build(model).get(ReportTables.build(model).size() - 1);
+    assertThat(section.tables()).hasSize(3);
+  }
+
+  @Test
+  void outOfProcessOverInProcessLatencyIsTheirStatedRatioBesideOurGeometricMean() {
+    ReferenceFigures ref = new ReferenceFigures("Seed 001", null, null, List.of(),
+        List.of("in-process stores about 100 times faster than the out-of-process ones"), 100.0);
+    String embedded = "embedded: the driver process is the server";
+    List<RunResult> runs = List.of(run("memory", null, "one-in-a-million", 300_000, 1, embedded),
+        run("h2", null, "one-in-a-million", 100_000, 4, embedded),
+        run("postgres", null, "one-in-a-million", 5_000, 100, "postgres pid 1"),
+        run("redis", null, "one-in-a-million", 10_000, 25, "redis-server pid 3"));
+    ReportModel model = ReportModel.build(new ResultReader.Results(runs, List.of()), "t", null, List.of(), ref);
+    List<Table> tables = ReferenceShapes.tables(model);
+    // ours: sqrt(100 x 25) / sqrt(1 x 4) = 50 / 2 = 25
+    assertThat(tables).singleElement().extracting(Table::rows).isEqualTo(
+        List.of(List.of("out-of-process over in-process mean READ latency", "~100x", "25.00x")));
+    String md = MarkdownReport.render(model, ReportTables.build(model), List.of());
+    assertThat(md).contains("- Their statement: \u201cin-process stores about 100 times faster than the out-of-process "
+        + "ones\u201d").doesNotContain("gives no figures yet");
+  }
+
+  @Test
+  void theShippedMatricesCarryThePublishedFigures() throws Exception {
+    Path matrices = Path.of("..", "conf", "matrices");
+    for (String name : List.of("seed-004-durable-vs-fast.yaml", "seed-004-durable-vs-fast-small.yaml")) {
+      ReferenceFigures ref = MatrixSections.reference(matrices.resolve(name), true);
+      assertThat(ref.figures()).as(name).hasSize(30);
+      assertThat(ref.figures()).as(name).contains(new ReferenceFigures.Figure("postgres", "seed004-durable",
+          "workloada", 64, 5_207, 1.07), new ReferenceFigures.Figure("mongodb", "seed004-fast", "workloadf", 64,
+          53_000, 1.18));
+    }
+    ReferenceFigures seed001 = MatrixSections.reference(matrices.resolve("one-in-a-million.yaml"), true);
+    assertThat(seed001.outOfProcessOverInProcess()).isEqualTo(100.0);
+    assertThat(seed001.statements()).anyMatch(s -> s.contains("about 100 times faster"));
+  }
+}
