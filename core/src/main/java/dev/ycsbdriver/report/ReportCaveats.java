@@ -259,7 +259,8 @@ final class ReportCaveats {
     });
     List<String> out = new ArrayList<>();
     if (!whole.isEmpty()) {
-      out.add("all " + String.join(" and ", whole) + " cells");
+      String last = whole.remove(whole.size() - 1);
+      out.add("all " + (whole.isEmpty() ? last : String.join(", ", whole) + " and " + last) + " cells");
     }
     out.addAll(parts);
     return String.join(", ", out);

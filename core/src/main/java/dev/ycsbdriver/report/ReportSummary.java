@@ -8,7 +8,8 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The sentences a report opens with, computed from its figures, never written by hand: when the report ranks by a
+ * The sentences a report opens with, computed from its figures, never written by hand: first the caveats of its runs
+ * ({@link ReportCaveats}); then, when the report ranks by a
  * figure, the first store per ranking ({@link Ranking}); per store, the
  * fast profile's throughput over the durable one's (geometric mean over the workloads both ran, with the
  * range per workload); per profile, the fastest store per workload and by how much; per store, the

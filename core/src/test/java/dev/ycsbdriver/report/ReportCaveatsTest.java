@@ -109,6 +109,10 @@ class ReportCaveatsTest {
     assertThat(md.split("Caveat: the machine's CPU", -1)).hasSize(2);
     assertThat(ReportSummary.sentences(model).get(0)).startsWith("Caveat: the machine's CPU was saturated");
 
+    String html = HtmlReport.render(model, ReportTables.build(model), List.of());
+    assertThat(html.indexOf("<h2>Caveats</h2>")).isPositive().isLessThan(html.indexOf("<h2>Summary</h2>"));
+    assertThat(html).contains("<td>5,000 †‡§</td>", "<li>Mark † the machine's CPU was saturated");
+
     JsonNode json = ReportWriter.json(model, Path.of("out"));
     assertThat(json.get("caveats").get(0).get("group").asText()).isEqualTo("saturated-machine");
     assertThat(json.get("caveats").get(0).get("count").asInt()).isEqualTo(4);
