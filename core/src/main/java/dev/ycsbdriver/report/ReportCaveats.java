@@ -42,8 +42,8 @@ final class ReportCaveats {
     NOT_DURABLE("not-durable", "¶", "a durable-named profile ran with a setting that can lose writes"),
     /** A setting the profile asked for exists under another name on this server, which the profile set instead. */
     EQUIVALENT("equivalent-setting", "≈", "a setting was applied as the server's own equivalent"),
-    /** The measured run was too short for its figures to describe the store. */
-    SHORT_RUN("short-run", "◊", "the run was short"),
+    /** The measured run was too short, or still warming up, for its figures to describe the store. */
+    SHORT_RUN("short-run", "◊", "the run was short or still warming up"),
     /** One of the run's self-checks failed: its figures contradict each other. */
     SELF_CHECK("self-check-failed", "!", "a self-check of the run failed"),
     /** A crash test did not complete: its lost writes are unknown. */
@@ -101,7 +101,7 @@ final class ReportCaveats {
     if (w.startsWith("the driver used more cpu than the server")) {
       return Group.CLIENT_BOUND;
     }
-    if (w.startsWith("short run: ") || w.startsWith("the run measured only")) {
+    if (w.startsWith("short run: ") || w.startsWith("the run measured only") || w.startsWith("throughput climbed from")) {
       return Group.SHORT_RUN;
     }
     if (w.startsWith("self-check failed: ")) {
@@ -208,7 +208,8 @@ final class ReportCaveats {
             + count + ": " + examples + ".";
         case EQUIVALENT -> "Caveat: a setting the profile asked for was applied as the server's own equivalent in "
             + count + ": " + examples + ".";
-        case SHORT_RUN -> "Caveat: short runs in " + count + ": their figures describe start-up more than the store.";
+        case SHORT_RUN -> "Caveat: short or still warming runs in " + count + ": their figures describe start-up more "
+            + "than the store.";
         case SELF_CHECK -> "Caveat: self-checks failed in " + count + ": " + examples + ".";
         default -> "Caveat: other warnings in " + count + ": " + examples + ".";
       };

@@ -119,7 +119,10 @@ public final class ReportWriter {
     return md;
   }
 
-  /** @return the aggregated figures as JSON: one object per report cell, run files relative to the report */
+  /**
+   * @return the aggregated figures as JSON: one object per report cell, run files relative to the report, each with
+   *     the ids of its caveat groups ({@code caveats}, {@link ReportCaveats}; empty when none)
+   */
   static ObjectNode json(ReportModel model, Path out) {
     ObjectNode root = JSON.createObjectNode();
     root.put("title", model.title());
@@ -158,8 +161,8 @@ public final class ReportWriter {
       for (Map.Entry<String, String> e : c.serverSettings().entrySet()) {
         settings.put(e.getKey(), e.getValue());
       }
-      ReportCaveats.of(c).forEach(g -> n.withArray("caveats").add(g.id()));
-      n.withArray("caveats");
+      ArrayNode caveats = n.putArray("caveats");
+      ReportCaveats.of(c).forEach(g -> caveats.add(g.id()));
       ArrayNode files = n.putArray("runs");
       c.runs().forEach(r -> files.add(relative(r.file(), out)));
     }

@@ -80,6 +80,8 @@ class ReportCaveatsTest {
     assertThat(ReportCaveats.classify("short run: measured 2.0 s", null)).isEqualTo(ReportCaveats.Group.SHORT_RUN);
     assertThat(ReportCaveats.classify("the run measured only 2.0 s with no warm-up, so its figures describe JVM "
         + "start-up", null)).isEqualTo(ReportCaveats.Group.SHORT_RUN);
+    assertThat(ReportCaveats.classify("throughput climbed from 900 ops/s in the first 2 s to 1500 ops/s after: the "
+        + "figures include the driver's warm-up", null)).isEqualTo(ReportCaveats.Group.SHORT_RUN);
     assertThat(ReportCaveats.classify("self-check failed: Little's law", null)).isEqualTo(ReportCaveats.Group.SELF_CHECK);
     assertThat(ReportCaveats.classify("mysql: binlog_group_commit_sync_delay does not exist on this server; not set "
         + "(profile seed004-durable asks for 2000); MySQL 5.7+ has it, MariaDB does not: its equivalent, "
@@ -92,7 +94,8 @@ class ReportCaveatsTest {
         run("h2", "durable", "workloadc", 10, 100, "self-check failed: Little's law: 64 threads < 70.1 in flight")),
         "t", null);
     assertThat(ReportCaveats.sentences(model)).containsExactly(
-        "Caveat: short runs in 1 of 2 runs (h2 1 of 2 cells): their figures describe start-up more than the store.",
+        "Caveat: short or still warming runs in 1 of 2 runs (h2 1 of 2 cells): their figures describe start-up more "
+            + "than the store.",
         "Caveat: self-checks failed in 1 of 2 runs (h2 1 of 2 cells): self-check failed: Little's law: 64 threads "
             + "< 70.1 in flight.");
   }
