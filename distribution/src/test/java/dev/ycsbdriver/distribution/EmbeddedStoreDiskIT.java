@@ -103,7 +103,10 @@ class EmbeddedStoreDiskIT {
 
   private static TreeCommand.Outcome ycsb(String store, Path dir, Path results, String... properties)
       throws Exception {
-    List<String> args = new ArrayList<>(List.of("load", store, "-P",
+    // native libraries (leveldbjni, rocksdbjni) unpack into java.io.tmpdir: a JVM killed by SIGBUS leaves them
+    // behind, so under this test's directory rather than /tmp
+    Path tmp = Files.createDirectories(WORK.resolve("tmp"));
+    List<String> args = new ArrayList<>(List.of("-jvm-args", "-Djava.io.tmpdir=" + tmp, "load", store, "-P",
         TreeCommand.TREE.resolve("workloads/workloada").toString(), "-p", store + ".dir=" + dir,
         "-p", "result.dir=" + results));
     for (String p : properties) {
