@@ -23,7 +23,8 @@ import java.util.function.UnaryOperator;
 public final class MatrixSections {
   private static final Set<String> CRASHTEST_KEYS = Set.of("rounds", "after", "threads", "properties", "timeout");
   private static final Set<String> REFERENCE_KEYS = Set.of("source", "machine", "note", "figures");
-  private static final Set<String> FIGURE_KEYS = Set.of("store", "profile", "workload", "threads", "throughput");
+  private static final Set<String> FIGURE_KEYS = Set.of("store", "profile", "workload", "threads", "throughput",
+      "meanLatencyMillis");
 
   private MatrixSections() {
   }
@@ -99,7 +100,13 @@ public final class MatrixSections {
       throw yaml.error(p + "/throughput", "must be their throughput in ops/s, a number above 0, got "
           + (t == null ? "none" : "'" + t.asText() + "'"));
     }
-    return new ReferenceFigures.Figure(store, profile, workload, threads, t.asDouble());
+    JsonNode l = f.get("meanLatencyMillis");
+    if (l != null && !l.isNull() && (!l.isNumber() || l.asDouble() <= 0)) {
+      throw yaml.error(p + "/meanLatencyMillis", "must be their mean latency in milliseconds, a number above 0, got '"
+          + l.asText() + "'");
+    }
+    return new ReferenceFigures.Figure(store, profile, workload, threads, t.asDouble(),
+        l == null || l.isNull() ? null : l.asDouble());
   }
 
   /**

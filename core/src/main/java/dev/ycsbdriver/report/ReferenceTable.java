@@ -42,6 +42,12 @@ final class ReferenceTable {
         + "; at their thread count where they give one, else at our highest.");
     notes.add("The ratio ours / theirs is not comparable in absolute terms: other hardware, other client, other "
         + "settings. Compare the shape (which store and profile is faster, and by how much), not the numbers.");
+    for (ReferenceFigures.Figure f : ref.figures()) {
+      String little = f.littlesLawNote();
+      if (little != null) {
+        notes.add(little + ".");
+      }
+    }
     if (ref.figures().isEmpty()) {
       notes.add("The matrix names the source but gives no figures yet.");
     }

@@ -76,6 +76,10 @@ final class ReportJsonSections {
       fig.put("workload", f.workload());
       fig.put("threads", f.threads());
       fig.put("throughputOpsPerSec", f.throughputOpsPerSec());
+      if (f.meanLatencyMillis() != null) {
+        fig.put("meanLatencyMillis", f.meanLatencyMillis());
+        fig.put("littlesLaw", f.littlesLawNote());
+      }
     }
   }
 
