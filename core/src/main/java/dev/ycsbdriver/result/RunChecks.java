@@ -3,7 +3,6 @@ package dev.ycsbdriver.result;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.measure.ChannelTotals;
 import dev.ycsbdriver.measure.Operation;
 import java.util.ArrayList;
@@ -156,7 +155,7 @@ public final class RunChecks {
     boolean endedEarly = r.outcome().status() != Outcome.Status.OK;
     checks.add(runTime(endedEarly ? "the run " + r.outcome().status().name().toLowerCase(Locale.ROOT)
             + "; its outcome says why" : null, r.runtimeMillis(), r.config().maxExecutionTime().toMillis(),
-        r.config().phase() == Phase.LOAD || r.targetedOperations() > 0 ? r.targetedOperations() : 0, ops));
+        r.targetedOperations(), ops));
     checks.add(opsPerCpu(r.throughputOpsPerSec(), r.cpu().server().available() ? r.cpu().server().averagePercent()
         : null, r.cpu().opsPerServerCpuPercent(r.throughputOpsPerSec())));
     return checks;
