@@ -34,9 +34,9 @@ import site.ycsb.Status;
  *       CPU) is a small share of each thread's loop, so L must also be at least N x {@value #LOWER_BOUND_SHARE};
  *       for faster operations, and for an embedded store (whose work and the driver's share the same CPU, so
  *       that on a loaded machine a thread waits for it between operations as long as inside them), a low L is
- *       expected and not checked. Not
- *       applicable to paced runs (a thread waits for its schedule outside any operation), to loads that batch
- *       (a record's latency spans its batch, so records overlap) and to phases with no operation.</li>
+ *       expected and not checked. Not applicable to paced runs (a thread waits for its schedule outside any
+ *       operation), to loads that batch (a record's latency spans its batch, so records overlap) and to phases
+ *       with no operation.</li>
  *   <li><b>Interval totals</b> ({@value #INTERVALS}): per measurement name, the operations of the whole run's
  *       histogram equal the sum of the counts of the time series' intervals, which cover the run from its start
  *       to its last harvest. Exact: both count the same recorded operations.</li>
