@@ -1,5 +1,6 @@
 package dev.ycsbdriver.report;
 
+import dev.ycsbdriver.result.RunChecks;
 import java.util.List;
 
 /**
@@ -39,13 +40,28 @@ public record ReferenceFigures(String source, String machine, String note, List<
    * @param workload the workload, e.g. {@code workloada}
    * @param threads their client threads, or null when not published (ours are then at our highest count)
    * @param throughputOpsPerSec their throughput in operations per second, above 0
-   * @param meanLatencyMillis their mean latency in milliseconds (above 0), or null when not published
+   * @param meanLatencyMillis their mean latency in milliseconds, above 0, or null when not published; with
+   *     {@code threads} it lets Little's law check their figure ({@link #littlesLawNote()})
    */
   public record Figure(String store, String profile, String workload, Integer threads, double throughputOpsPerSec,
                        Double meanLatencyMillis) {
-    /** A figure without a published mean latency. */
+    /** A figure without a published latency. */
     public Figure(String store, String profile, String workload, Integer threads, double throughputOpsPerSec) {
       this(store, profile, workload, threads, throughputOpsPerSec, null);
+    }
+
+    /**
+     * @return the note when their throughput, mean latency and threads break Little's law
+     *     ({@link RunChecks#referenceNote}), e.g. {@code Little's law does not hold for their postgres durable
+     *     workloada: 5,207 ops/s x 1.07 ms = 5.6 in flight, not 64 threads (...)}; null when it holds or a figure
+     *     is not published
+     */
+    public String littlesLawNote() {
+      if (threads == null || meanLatencyMillis == null) {
+        return null;
+      }
+      String what = store + (profile == null ? "" : " " + profile) + " " + workload;
+      return RunChecks.referenceNote(what, threads, throughputOpsPerSec, meanLatencyMillis);
     }
   }
 }

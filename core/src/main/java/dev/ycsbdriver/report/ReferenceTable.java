@@ -45,6 +45,12 @@ final class ReferenceTable {
     for (String statement : ref.statements()) {
       notes.add("Their statement: \u201c" + statement + "\u201d");
     }
+    for (ReferenceFigures.Figure f : ref.figures()) {
+      String little = f.littlesLawNote();
+      if (little != null) {
+        notes.add(little + ".");
+      }
+    }
     if (ref.figures().isEmpty() && ref.statements().isEmpty()) {
       notes.add("The matrix names the source but gives no figures yet.");
     }

@@ -89,6 +89,9 @@ final class ReportJsonSections {
       fig.put("threads", f.threads());
       fig.put("throughputOpsPerSec", f.throughputOpsPerSec());
       fig.put("meanLatencyMillis", f.meanLatencyMillis());
+      if (f.meanLatencyMillis() != null) {
+        fig.put("littlesLaw", f.littlesLawNote());
+      }
     }
     ref.statements().forEach(n.putArray("statements")::add);
     n.put("outOfProcessOverInProcess", ref.outOfProcessOverInProcess());

@@ -6,6 +6,7 @@ import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.measure.StatusCounts;
 import dev.ycsbdriver.result.ResultFiles;
 import dev.ycsbdriver.result.ResultJson;
+import dev.ycsbdriver.result.RunChecks;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +23,8 @@ import java.util.stream.Stream;
 /**
  * Reads result JSON files, never console text: each argument is a {@code result.json} or a directory
  * searched for them at any depth. Load phases are skipped; reports compare runs. Crash test results
- * ({@code phase: crashtest}) are read apart, as entries per store and profile, never as workload cells.
+ * ({@code phase: crashtest}) are read apart, as entries per store and profile, never as workload cells. A result
+ * written without {@code checks} gets the warnings of the checks its figures allow ({@link RunChecks#ofJson}).
  *
  * <p>Stateless and thread-safe.
  */
@@ -170,6 +172,11 @@ public final class ResultReader {
         file.toAbsolutePath().getParent().resolve(e.getValue().asText())));
     List<String> warnings = new ArrayList<>();
     n.path("warnings").forEach(w -> warnings.add(w.asText()));
+    if (!n.has("checks")) {
+      // written before runs checked themselves: the checks its figures allow, once (a result with checks has
+      // the failed ones among its warnings already)
+      warnings.addAll(RunChecks.warnings(RunChecks.ofJson(n)));
+    }
     String product = product(n);
     JsonNode m = n.path("machine");
     String machine = m.path("cpuModel").asText("?") + ", " + m.path("physicalCores").asText("?") + " cores / "

@@ -155,6 +155,7 @@ public final class ResultJson {
     r.histogramLogs().forEach((name, path) -> logs.put(name, path.getFileName().toString()));
     ObjectNode config = root.putObject("config");
     r.settings().masked().forEach(config::put);
+    RunChecks.write(root.putArray("checks"), RunChecks.of(r));
     r.warnings().forEach(root.putArray("warnings")::add);
     return root;
   }

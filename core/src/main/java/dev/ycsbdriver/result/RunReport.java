@@ -124,4 +124,16 @@ public record RunReport(String toolVersion, String bindingName, String workloadN
   public double throughputOkOpsPerSec() {
     return runtimeMillis <= 0 ? 0.0 : 1000.0 * okOperations() / runtimeMillis;
   }
+
+  /**
+   * @param more warnings to add after this report's
+   * @return this report with {@code more} appended to its warnings
+   */
+  public RunReport withWarnings(List<String> more) {
+    List<String> all = new java.util.ArrayList<>(warnings);
+    all.addAll(more);
+    return new RunReport(toolVersion, bindingName, workloadName, dbClass, config, settings, measurement, start, end,
+        runtimeMillis, operationsDone, targetedOperations, operations, gc, cpu, server, machine, timeSeries, all,
+        outcome, runDirectory, histogramLogs, warmup, scheduleLag, errors, outages, workloadInstances, threadKind);
+  }
 }

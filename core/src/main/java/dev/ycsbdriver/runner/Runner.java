@@ -18,6 +18,7 @@ import dev.ycsbdriver.metrics.RunInfo;
 import dev.ycsbdriver.result.HistogramLogs;
 import dev.ycsbdriver.result.OperationReport;
 import dev.ycsbdriver.result.Outcome;
+import dev.ycsbdriver.result.RunChecks;
 import dev.ycsbdriver.result.RunReport;
 import dev.ycsbdriver.result.ScheduleLag;
 import dev.ycsbdriver.result.StatusLine;
@@ -335,7 +336,7 @@ public final class Runner {
       stopped.add(0, heapFull + "; the figures cover the run up to the stop");
       outcome = new Outcome(Outcome.Status.FAILED, stopped);
     }
-    return new RunReport(ToolVersion.get(), request.bindingName(), request.workloadName(), clients.get(0).db().getClass().getName(), config,
+    RunReport report = new RunReport(ToolVersion.get(), request.bindingName(), request.workloadName(), clients.get(0).db().getClass().getName(), config,
         request.settings(), measurement, start, start.plusNanos(endNanos - startNanos),
         runtimeMillis, opsDone, config.operationCount(),
         operations, GcStats.read(), cpu, binding.serverFacts(), machine,
@@ -343,6 +344,13 @@ public final class Runner {
         warmupEnd == null ? WarmupReport.NONE : new WarmupReport(config.warmup().label(), warmupMillis,
             warmupEnd.endedBy(), warmupEnd.detail(), warmupOperations(warmupScratch)),
         lag, errors.kinds(), errors.outages(), workloadInstances, threadKind);
+    // the figures checked against each other (the result JSON holds every check); each broken one is a warning
+    List<String> checked = new ArrayList<>(RunChecks.warnings(RunChecks.of(report)));
+    String shortRun = RunChecks.shortRun(runtimeMillis);
+    if (shortRun != null) {
+      checked.add(shortRun);
+    }
+    return checked.isEmpty() ? report : report.withWarnings(checked);
   }
 
   private static Map<String, Long> warmupOperations(MeasurementRegistry scratch) {

@@ -30,6 +30,11 @@ class ResultInputTest {
 
   /** @return a copy of a run's result in its own directory, changed by {@code edit} */
   private Path copy(String name, Consumer<ObjectNode> edit) throws Exception {
+    return copy(dir, name, edit);
+  }
+
+  /** @return a copy of a run's result (h2 durable A, 4 threads) in {@code dir/name}, changed by {@code edit} */
+  static Path copy(Path dir, String name, Consumer<ObjectNode> edit) throws Exception {
     ObjectNode n = (ObjectNode) JSON.readTree(RUN.toFile());
     edit.accept(n);
     Path file = Files.createDirectories(dir.resolve(name)).resolve("result.json");
