@@ -157,7 +157,7 @@ public final class Ranking {
       }
       s.append(" (").append(ranked.size()).append(ranked.size() == 1 ? " store ranked" : " ranked");
       if (lead != null) {
-        s.append("; lead ").append(lead.text());
+        s.append("; lead of the geometric means over the runs ").append(lead.text());
       }
       out.add(s.append(").").toString());
     }

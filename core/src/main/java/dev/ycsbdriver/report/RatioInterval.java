@@ -134,9 +134,11 @@ public record RatioInterval(double ratio, double standardError, int degreesOfFre
   }
 
   /**
-   * The geometric mean of ratios, e.g. of fast over durable over the workloads: its standard error from the sum of
-   * the variances, its degrees of freedom by Satterthwaite's approximation (F. E. Satterthwaite, "An approximate
-   * distribution of estimates of variance components", Biometrics Bulletin 2, 1946), rounded down.
+   * The geometric mean of ratios, e.g. of fast over durable over the workloads: the mean of the log ratios, its
+   * standard error from the sum of their variances (the ratios are independent: other runs), and as degrees of
+   * freedom the smallest among them, the conservative bound of Satterthwaite's approximation (F. E. Satterthwaite,
+   * "An approximate distribution of estimates of variance components", Biometrics Bulletin 2, 1946), which lies
+   * between that and their sum and is unreliable when the parts have one or two degrees of freedom each.
    *
    * @param ratios at least one
    * @return their geometric mean; under {@link Basis#NONE} when any has no noise estimate, else under the weakest
@@ -146,22 +148,17 @@ public record RatioInterval(double ratio, double standardError, int degreesOfFre
     int k = ratios.size();
     double logSum = 0;
     double varSum = 0;
-    double dfDenominator = 0;
+    int df = Integer.MAX_VALUE;
     Basis basis = Basis.PAIRED_REPEATS;
     for (RatioInterval r : ratios) {
       logSum += Math.log(r.ratio);
       basis = r.basis.compareTo(basis) > 0 ? r.basis : basis;
-      double v = r.standardError * r.standardError / ((double) k * k);
-      varSum += v;
-      dfDenominator += r.degreesOfFreedom == 0 ? 0 : v * v / r.degreesOfFreedom;
+      varSum += r.standardError * r.standardError / ((double) k * k);
+      df = Math.min(df, r.degreesOfFreedom);
     }
     double ratio = Math.exp(logSum / k);
-    if (basis == Basis.NONE) {
-      return new RatioInterval(ratio, Double.NaN, 0, Basis.NONE);
-    }
-    int df = dfDenominator == 0 ? ratios.stream().mapToInt(RatioInterval::degreesOfFreedom).sum()
-        : (int) Math.max(1, Math.floor(varSum * varSum / dfDenominator));
-    return new RatioInterval(ratio, Math.sqrt(varSum), df, basis);
+    return basis == Basis.NONE ? new RatioInterval(ratio, Double.NaN, 0, Basis.NONE)
+        : new RatioInterval(ratio, Math.sqrt(varSum), df, basis);
   }
 
   /** @return the lower bound of the 95% interval, or NaN without a noise estimate */
@@ -228,7 +225,10 @@ public record RatioInterval(double ratio, double standardError, int degreesOfFre
     return new RatioInterval(ratio, Math.sqrt(se2), df, basis);
   }
 
-  /** @return the repeat index of each run ({@code r<k>} in its path) to its log throughput, or null when a run has none or two share one */
+  /**
+   * @return the repeat index of each run ({@code r<k>} in its path) to its log figure, or null when a run has none or
+   *     two share one
+   */
   private static Map<Integer, Double> byRepeat(List<RunResult> runs, List<Double> logs) {
     Map<Integer, Double> out = new TreeMap<>();
     for (int i = 0; i < runs.size(); i++) {

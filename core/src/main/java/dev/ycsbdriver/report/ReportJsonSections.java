@@ -16,8 +16,8 @@ final class ReportJsonSections {
 
   /**
    * @param root the report's JSON object; receives {@code ranking} (empty without a ranking figure),
-   *     {@code durableVsFast}, {@code throughputRatios}, {@code crashTests}, {@code leftOut} and {@code reference} (null without reference
-   *     figures)
+   *     {@code durableVsFast}, {@code throughputRatios}, {@code crashTests}, {@code leftOut} and {@code reference}
+   *     (null without reference figures)
    * @param model the grouped results
    * @param relative maps a result file to the path the report gives it
    */

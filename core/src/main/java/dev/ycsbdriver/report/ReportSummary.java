@@ -132,15 +132,15 @@ final class ReportSummary {
       String basis = (ratios.size() == 1 ? ratios.keySet().iterator().next() + " at " + t + " threads"
           : "geometric mean over " + String.join(", ", ratios.keySet()) + " at " + t + " threads") + ", " + runs;
       if (!mean.known()) {
-        out.add(store + ": " + fast + " over " + durable + " is " + ReportTables.ratio(mean.ratio()) + " its throughput ("
-            + basis + "), but " + (ratios.size() == 1 ? "this difference" : "these differences") + " cannot be told "
+        out.add(store + ": " + fast + " over " + durable + " is " + ReportTables.ratio(mean.ratio())
+            + " its throughput (" + basis + "), but " + (ratios.size() == 1 ? "this difference" : "these differences") + " cannot be told "
             + "apart from noise: " + NO_ESTIMATE + ".");
         return out;
       }
       String verdict = !mean.outsideNoise() ? fast + " and " + durable + " are within noise, "
           : mean.ratio() > 1 ? fast + " is faster than " + durable + ", " : fast + " is slower than " + durable + ", ";
-      StringBuilder s = new StringBuilder(store + ": " + verdict + ReportTables.ratio(mean.ratio()) + " its throughput ("
-          + mean.interval() + "; " + basis + ").");
+      StringBuilder s = new StringBuilder(store + ": " + verdict + ReportTables.ratio(mean.ratio())
+          + " its throughput (" + mean.interval() + "; " + basis + ").");
       if (ratios.size() > 1) {
         List<String> findings = new ArrayList<>();
         List<String> ties = new ArrayList<>();
@@ -247,7 +247,7 @@ final class ReportSummary {
             + ReportTables.opsPerSec(n) + " ops/s" + (r == null ? "" : " (ratio " + r.text() + ")"));
       }
     }
-    String at = ", profile " + ReportTables.profileName(profile) + " at " + t + " threads: ";
+    String at = ", profile " + ReportTables.profileName(profile) + " at " + t + (t == 1 ? " thread: " : " threads: ");
     String left = references.isEmpty() ? "" : " (" + String.join(", ", references) + ", without durability profiles, "
         + "left out)";
     List<String> out = new ArrayList<>();

@@ -114,14 +114,14 @@ class RatioIntervalTest {
   }
 
   @Test
-  void theGeometricMeanOfRatiosCombinesTheirVariances() {
+  void theGeometricMeanOfRatiosCombinesTheirVariancesWithTheFewestDegreesOfFreedom() {
     RatioInterval a = new RatioInterval(4, 0.1, 4, RatioInterval.Basis.REPEATS);
-    RatioInterval b = new RatioInterval(1, 0.1, 4, RatioInterval.Basis.PAIRED_REPEATS);
+    RatioInterval b = new RatioInterval(1, 0.1, 2, RatioInterval.Basis.PAIRED_REPEATS);
     RatioInterval g = RatioInterval.geometricMean(List.of(a, b));
     assertThat(g.ratio()).isCloseTo(2.0, within(1e-9));
-    // se = sqrt(0.01 / 4 + 0.01 / 4); Satterthwaite: (0.005)^2 / (2 x 0.0025^2 / 4) = 8
+    // se = sqrt(0.01 / 4 + 0.01 / 4); degrees of freedom the smaller, 2 (Satterthwaite's would be 5.3)
     assertThat(g.standardError()).isCloseTo(Math.sqrt(0.005), within(1e-12));
-    assertThat(g.degreesOfFreedom()).isEqualTo(8);
+    assertThat(g.degreesOfFreedom()).isEqualTo(2);
     assertThat(g.basis()).isEqualTo(RatioInterval.Basis.REPEATS);
     RatioInterval none = new RatioInterval(3, Double.NaN, 0, RatioInterval.Basis.NONE);
     assertThat(RatioInterval.geometricMean(List.of(a, none)).known()).isFalse();
