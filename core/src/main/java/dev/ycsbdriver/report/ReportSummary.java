@@ -12,7 +12,8 @@ import java.util.Objects;
  * figure, the first store per ranking ({@link Ranking}); per store, the
  * fast profile's throughput over the durable one's (geometric mean over the workloads both ran, the workloads that
  * differ outside the noise and those that do not, and the noise floor of a read-only workload); per profile, the
- * fastest store per workload and by how much, where the lead is outside the noise; per store, the
+ * fastest store per workload and by how much, where the lead is outside the noise (with a warning when a noise floor
+ * is further from 1 than the lead); per store, the
  * acknowledged writes its crash tests lost; and the stores a matrix left out. Every ratio carries its 95% interval
  * ({@link RatioInterval}); a ratio whose interval includes 1 reads as a tie, and one without a noise estimate (one
  * run per cell, no interval figures) as a difference that cannot be told apart from noise.
@@ -32,13 +33,14 @@ final class ReportSummary {
   static List<String> sentences(ReportModel model) {
     List<String> out = new ArrayList<>(caveats(model));
     out.addAll(Ranking.sentences(model));
+    Map<String, RatioInterval> floors = new LinkedHashMap<>();
     for (String store : model.stores()) {
       for (String[] pair : pairs(model, store)) {
-        out.addAll(fastOverDurable(model, store, pair[0], pair[1]));
+        out.addAll(fastOverDurable(model, store, pair[0], pair[1], floors));
       }
     }
     for (String profile : model.profiles()) {
-      out.addAll(fastest(model, profile));
+      out.addAll(fastest(model, profile, floors));
     }
     out.addAll(lostWrites(model));
     if (!model.leftOut().isEmpty()) {
@@ -104,7 +106,8 @@ final class ReportSummary {
    *
    * @return the sentences, or empty when the two profiles share no thread count and workload
    */
-  private static List<String> fastOverDurable(ReportModel model, String store, String durable, String fast) {
+  private static List<String> fastOverDurable(ReportModel model, String store, String durable, String fast,
+                                              Map<String, RatioInterval> floors) {
     for (int i = model.threads().size() - 1; i >= 0; i--) {
       int t = model.threads().get(i);
       Map<String, RatioInterval> ratios = new LinkedHashMap<>();
@@ -153,6 +156,7 @@ final class ReportSummary {
       out.add(s.toString());
       if (floor != null) {
         out.add(noiseFloor(store, durable, fast, floor, ratios, mean));
+        floors.put(store + " " + fast + "/" + durable + " on " + floor, ratios.get(floor));
       }
       return out;
     }
@@ -203,14 +207,17 @@ final class ReportSummary {
    * cannot be told apart without a noise estimate. Stores without durability profiles (e.g. memory, a reference row
    * in every profile) are left out and named.
    *
+   * @param floors the noise floors found so far (fast over durable on a read-only workload), by what they are, e.g.
+   *     {@code sqlite fast/durable on workloadc}; a lead nearer 1 than the furthest of them is warned about
    * @return the sentences; empty with fewer than two stores
    */
-  private static List<String> fastest(ReportModel model, String profile) {
+  private static List<String> fastest(ReportModel model, String profile, Map<String, RatioInterval> floors) {
     int t = model.cells().stream().filter(c -> Objects.equals(c.profile(), profile)).mapToInt(ReportCell::threads)
         .max().orElse(0);
     List<String> leads = new ArrayList<>();
     List<String> ties = new ArrayList<>();
     List<String> unknown = new ArrayList<>();
+    List<String> within = new ArrayList<>();
     java.util.Set<String> references = new java.util.TreeSet<>();
     for (String w : model.workloads()) {
       String best = null;
@@ -237,6 +244,9 @@ final class ReportSummary {
       double n = shown(model.exactCell(profile, second, t, w));
       RatioInterval r = RatioInterval.of(model.exactCell(profile, best, t, w), model.exactCell(profile, second, t, w));
       if (r != null && r.outsideNoise() && r.ratio() > 1) {
+        if (floors.values().stream().anyMatch(f -> f.known() && f.distanceFromOne() >= r.distanceFromOne())) {
+          within.add(w);
+        }
         leads.add(w + " " + best + " (" + ReportTables.opsPerSec(b) + " ops/s, " + ReportTables.ratio(r.ratio()) + " "
             + second + ", " + r.interval() + ")");
       } else if (r != null && !r.known()) {
@@ -254,6 +264,15 @@ final class ReportSummary {
     if (!leads.isEmpty()) {
       out.add("Fastest store per workload" + at + String.join("; ", leads)
           + (ties.isEmpty() && unknown.isEmpty() ? left : "") + ".");
+    }
+    String widest = floors.entrySet().stream().filter(e -> e.getValue().known())
+        .max(java.util.Comparator.comparingDouble(e -> e.getValue().distanceFromOne())).map(Map.Entry::getKey)
+        .orElse(null);
+    if (widest != null && !within.isEmpty()) {
+      out.add("Warning: the noise floor " + widest + " (" + ReportTables.ratio(floors.get(widest).ratio())
+          + ") is further from 1 than the lead" + (within.size() == 1 ? "" : "s") + " on " + String.join(", ", within)
+          + " in profile " + ReportTables.profileName(profile) + ": treat " + (within.size() == 1 ? "it" : "them")
+          + " as noise.");
     }
     if (!ties.isEmpty()) {
       out.add("No store is ahead outside the noise" + at + String.join("; ", ties) + (unknown.isEmpty() ? left : "")

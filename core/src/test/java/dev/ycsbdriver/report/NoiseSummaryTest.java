@@ -138,4 +138,16 @@ class NoiseSummaryTest {
             + "median of 3 runs each), workloadc at 8 threads: h2-one durable, ")
             .contains("; lead of the geometric means over the runs 1.56x, 95% interval "));
   }
+
+  @Test
+  void aLeadBetweenStoresNearerOneThanTheNoiseFloorIsWarnedAbout() {
+    List<RunResult> runs = readsAndUpdates("sqlite", new double[] {100_000, 101_000, 99_000},
+        new double[] {70_000, 70_500, 69_500}, new double[] {10_000, 10_100, 9_900}, new double[] {12_000, 12_100, 11_900});
+    runs.addAll(repeats("h2", "durable", "workloada", "UPDATE", 11_000, 11_100, 10_900));
+    List<String> s = sentences(runs);
+    assertThat(s).anySatisfy(x -> assertThat(x).startsWith("Fastest store per workload, profile durable at 8 threads: "
+        + "workloada h2 (11,000 ops/s, 1.10x sqlite, 95% interval "));
+    assertThat(s).contains("Warning: the noise floor sqlite fast/durable on workloadc (0.70x) is further from 1 than "
+        + "the lead on workloada in profile durable: treat it as noise.");
+  }
 }
