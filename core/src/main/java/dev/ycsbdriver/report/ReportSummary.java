@@ -120,7 +120,7 @@ final class ReportSummary {
         RatioInterval r = RatioInterval.of(f, d);
         if (r != null) {
           ratios.put(w, r);
-          floor = floor == null && readOnly(d) && readOnly(f) ? w : floor;
+          floor = floor == null && NoiseFloor.readOnly(d) && NoiseFloor.readOnly(f) ? w : floor;
           minRuns = Math.min(minRuns, Math.min(d.repeats(), f.repeats()));
           maxRuns = Math.max(maxRuns, Math.max(d.repeats(), f.repeats()));
         }
@@ -155,7 +155,7 @@ final class ReportSummary {
       }
       out.add(s.toString());
       if (floor != null) {
-        out.add(noiseFloor(store, durable, fast, floor, ratios, mean));
+        out.add(NoiseFloor.sentence(store, durable, fast, floor, ratios, mean));
         floors.put(store + " " + fast + "/" + durable + " on " + floor, ratios.get(floor));
       }
       return out;
@@ -165,41 +165,6 @@ final class ReportSummary {
 
   /** Said of a ratio without a noise estimate. */
   static final String NO_ESTIMATE = "one run per cell and no interval figures";
-
-  /**
-   * @return the noise floor sentence: fast over durable on a workload that only reads, and a warning when it is
-   *     further from 1 than a difference the summary states, or outside its own interval
-   */
-  private static String noiseFloor(String store, String durable, String fast, String workload,
-                                   Map<String, RatioInterval> ratios, RatioInterval mean) {
-    RatioInterval floor = ratios.get(workload);
-    StringBuilder s = new StringBuilder(store + ": noise floor: " + fast + "/" + durable + " on " + workload
-        + ", which only reads and so cannot differ by durability: " + floor.text() + ".");
-    if (floor.outsideNoise()) {
-      s.append(" Warning: it lies outside its own interval, so the intervals understate the noise (drift of the "
-          + "machine between the runs?).");
-    }
-    List<String> smaller = new ArrayList<>();
-    ratios.forEach((w, r) -> {
-      if (!w.equals(workload) && r.outsideNoise() && r.distanceFromOne() <= floor.distanceFromOne()) {
-        smaller.add(w + " " + ReportTables.ratio(r.ratio()));
-      }
-    });
-    if (ratios.size() > 1 && mean.outsideNoise() && mean.distanceFromOne() <= floor.distanceFromOne()) {
-      smaller.add("the geometric mean " + ReportTables.ratio(mean.ratio()));
-    }
-    if (!smaller.isEmpty()) {
-      s.append(" Warning: the noise floor is further from 1 than " + String.join(", ", smaller)
-          + ": treat " + (smaller.size() == 1 ? "that difference" : "those differences") + " as noise.");
-    }
-    return s.toString();
-  }
-
-  /** @return whether every operation of the cell is a READ; by name ({@code workloadc}) when it has none */
-  static boolean readOnly(ReportCell c) {
-    return c.meanLatency().isEmpty() ? c.workload().equals("workloadc")
-        : c.meanLatency().keySet().stream().allMatch("READ"::equals);
-  }
 
   /**
    * The fastest store per workload in the profile at its highest thread count, only where its lead over the second
