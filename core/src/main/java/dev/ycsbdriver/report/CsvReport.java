@@ -13,8 +13,12 @@ import java.util.Map;
  * and operation, in long format. Cell-wide figures (throughput, CPU) repeat on each operation's row. Each figure is
  * the cell's aggregate over its repeats, named in the {@code aggregate} column: {@code median}, or {@code best}
  * (every figure of the cell's best run).
- * Every column name carries its unit; a figure that is not available is an empty field. The {@code caveats} column
- * names the caveat groups of the cell's runs ({@link ReportCaveats}), separated by {@code ;}, empty when none.
+ * Every column name carries its unit; a figure that is not available is an empty field. The {@code throughput_x_*}
+ * columns give the cell's throughput over the baseline store's (empty for the baseline's own cells) and over its
+ * store's durable profile (for a fast profile), each with the bounds of its 95% interval and the basis of its noise
+ * estimate ({@link RatioInterval}: {@code paired-repeats}, {@code repeats}, {@code within-run} or {@code none}).
+ * The {@code caveats} column names the caveat groups of the cell's runs ({@link ReportCaveats}), separated by
+ * {@code ;}, empty when none.
  *
  * <p>The columns are sealed by a golden test. Stateless and thread-safe.
  */
@@ -24,7 +28,9 @@ public final class CsvReport {
       "aggregate", "failed_runs", "throughput_ops_per_sec", "throughput_min_ops_per_sec", "throughput_max_ops_per_sec",
       "throughput_ok_ops_per_sec", "operation", "mean_latency_us", "p99_latency_us", "server_cpu_avg_percent", "server_cpu_peak_percent",
       "driver_cpu_avg_percent", "machine_cpu_avg_percent", "ops_per_server_cpu_percent", "driver_cpu_us_per_op",
-      "server_settings", "caveats");
+      "server_settings", "throughput_x_baseline", "throughput_x_baseline_low", "throughput_x_baseline_high",
+      "throughput_x_baseline_basis", "throughput_x_durable", "throughput_x_durable_low", "throughput_x_durable_high",
+      "throughput_x_durable_basis", "caveats");
 
   /** The columns of {@code report-ranking.csv}, in order: one row per {@link Ranking.Entry}. */
   public static final List<String> RANKING_COLUMNS = List.of("figure", "unit", "higher_is_better", "threads", "workload",
@@ -78,6 +84,12 @@ public final class CsvReport {
         List<String> kv = new ArrayList<>();
         c.serverSettings().forEach((k, v) -> kv.add(k + "=" + v));
         row.put("server_settings", String.join(";", kv));
+        ReportCell base = model.baseline() == null ? null
+            : model.cell(c.profile(), model.baseline(), c.threads(), c.workload());
+        ratio(row, "throughput_x_baseline", base == c ? null : RatioInterval.of(c, base));
+        String durable = ReportSummary.durablePartner(c.profile());
+        ratio(row, "throughput_x_durable", durable == null ? null
+            : RatioInterval.of(c, model.exactCell(durable, c.store(), c.threads(), c.workload())));
         row.put("caveats", String.join(";", ReportCaveats.of(c).stream().map(ReportCaveats.Group::id).toList()));
         rows.add(row);
       }
@@ -166,6 +178,14 @@ public final class CsvReport {
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("CSV of plain values cannot fail", e);
     }
+  }
+
+  /** Puts {@code <name>}, {@code <name>_low}, {@code <name>_high} and {@code <name>_basis}; empty without a ratio. */
+  private static void ratio(Map<String, Object> row, String name, RatioInterval r) {
+    row.put(name, r == null ? null : round(r.ratio(), 4));
+    row.put(name + "_low", r == null || !r.known() ? null : round(r.low(), 4));
+    row.put(name + "_high", r == null || !r.known() ? null : round(r.high(), 4));
+    row.put(name + "_basis", r == null ? null : r.basis().id());
   }
 
   private static Double shown(Spread s, int decimals) {

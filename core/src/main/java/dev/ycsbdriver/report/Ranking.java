@@ -125,7 +125,9 @@ public final class Ranking {
 
   /**
    * @param model the grouped results
-   * @return per ranking, a sentence naming the winner and the runner-up; empty when the model ranks by nothing
+   * @return per ranking, a sentence naming the first and the runner-up, with the lead (the figure of the first over
+   *     the next's, inverted for latency so that a lead is above 1) and its 95% interval ({@link RatioInterval});
+   *     "first" only when the lead is outside the noise; empty when the model ranks by nothing
    */
   static List<String> sentences(ReportModel model) {
     RankFigure by = model.rank();
@@ -135,8 +137,16 @@ public final class Ranking {
       List<Entry> ranked = g.entries().stream().filter(e -> e.rank() > 0).toList();
       List<Entry> joint = ranked.stream().filter(e -> e.rank() == 1).toList();
       String who = String.join(" and ", joint.stream().map(e -> name(e.cell())).toList());
+      RatioInterval lead = null;
+      if (ranked.size() > joint.size()) {
+        List<RunResult> a = first.cell().runs();
+        List<RunResult> b = ranked.get(joint.size()).cell().runs();
+        lead = by.higherIsBetter() ? RatioInterval.of(a, b, by) : RatioInterval.of(b, a, by);
+      }
+      boolean ahead = lead == null || lead.outsideNoise() && lead.ratio() > 1;
       StringBuilder s = new StringBuilder();
-      s.append(joint.size() > 1 ? "Joint first by " : "First by ").append(by.label()).append(" (")
+      s.append(!ahead ? "No store is first outside the noise by " : joint.size() > 1 ? "Joint first by " : "First by ")
+          .append(by.label()).append(" (")
           .append(by.direction()).append(", ").append(shown(model.aggregate())).append(" of ").append(runsOf(ranked))
           .append("), ").append(g.workload()).append(" at ").append(g.threads())
           .append(g.threads() == 1 ? " thread: " : " threads: ").append(who).append(", ")
@@ -146,8 +156,11 @@ public final class Ranking {
         s.append("; next ").append(name(next.cell())).append(", ").append(by.format(next.figure().value()))
             .append(" ").append(by.unit());
       }
-      out.add(s.append(" (").append(ranked.size()).append(ranked.size() == 1 ? " store ranked)." : " ranked).")
-          .toString());
+      s.append(" (").append(ranked.size()).append(ranked.size() == 1 ? " store ranked" : " ranked");
+      if (lead != null) {
+        s.append("; lead of the geometric means over the runs ").append(lead.text());
+      }
+      out.add(s.append(").").toString());
     }
     return out;
   }

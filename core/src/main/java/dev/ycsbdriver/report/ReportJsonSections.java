@@ -6,7 +6,8 @@ import java.nio.file.Path;
 import java.util.function.Function;
 
 /**
- * The parts of {@code report.json} beside its cells: the ranking, the durable-vs-fast rows, the crash tests per store
+ * The parts of {@code report.json} beside its cells: the ranking, the durable-vs-fast rows, the throughput ratios with
+ * their intervals, the crash tests per store
  * and profile, the stores a matrix left out and another party's reference figures. Stateless and thread-safe.
  */
 final class ReportJsonSections {
@@ -17,8 +18,8 @@ final class ReportJsonSections {
    * @param root the report's JSON object; receives {@code caveats} (per group: {@code group}, {@code mark},
    *     {@code count} of runs affected, {@code runs} shown, {@code cells} as {@code store profile workload threads},
    *     {@code text}; empty when the runs recorded none), {@code ranking} (empty without a ranking figure),
-   *     {@code durableVsFast}, {@code crashTests}, {@code leftOut} and {@code reference} (null without reference
-   *     figures)
+   *     {@code durableVsFast}, {@code throughputRatios}, {@code crashTests}, {@code leftOut} and {@code reference}
+   *     (null without reference figures)
    * @param model the grouped results
    * @param relative maps a result file to the path the report gives it
    */
@@ -47,6 +48,7 @@ final class ReportJsonSections {
       n.put("crashClaim", r.claim());
       n.put("crashTested", r.crash() != null);
     }
+    ratios(root.putArray("throughputRatios"), model);
     ArrayNode crashes = root.putArray("crashTests");
     for (CrashEntry c : model.crashes()) {
       ObjectNode n = crashes.addObject();
@@ -103,6 +105,44 @@ final class ReportJsonSections {
       ArrayNode shapeRows = shape.putArray("rows");
       t.rows().forEach(r -> r.forEach(shapeRows.addArray()::add));
     }
+  }
+
+  /**
+   * One object per ratio the tables state: a cell's throughput over the baseline store's ({@code over: baseline}) and
+   * a fast profile's over its durable one's ({@code over: durable}), with the 95% interval's bounds ({@code low},
+   * {@code high}; null without a noise estimate), whether it is outside the noise, and the basis of the estimate.
+   */
+  private static void ratios(ArrayNode out, ReportModel model) {
+    for (ReportCell c : model.cells()) {
+      String durable = ReportSummary.durablePartner(c.profile());
+      ReportCell base = model.baseline() == null || model.baseline().equals(c.store()) ? null
+          : model.cell(c.profile(), model.baseline(), c.threads(), c.workload());
+      ratio(out, c, "baseline", model.baseline(), c.profile(), RatioInterval.of(c, base));
+      ratio(out, c, "durable", c.store(), durable,
+          durable == null ? null : RatioInterval.of(c, model.exactCell(durable, c.store(), c.threads(), c.workload())));
+    }
+  }
+
+  private static void ratio(ArrayNode out, ReportCell c, String over, String otherStore, String otherProfile,
+                            RatioInterval r) {
+    if (r == null) {
+      return;
+    }
+    ObjectNode n = out.addObject();
+    n.put("over", over);
+    n.put("profile", ReportTables.profileName(c.profile()));
+    n.put("store", c.store());
+    n.put("threads", c.threads());
+    n.put("workload", c.workload());
+    n.put("otherStore", otherStore);
+    n.put("otherProfile", ReportTables.profileName(otherProfile));
+    n.put("ratio", r.ratio());
+    n.put("low", r.known() ? r.low() : null);
+    n.put("high", r.known() ? r.high() : null);
+    n.put("confidence", RatioInterval.CONFIDENCE);
+    n.put("outsideNoise", r.outsideNoise());
+    n.put("basis", r.basis().id());
+    n.put("degreesOfFreedom", r.degreesOfFreedom());
   }
 
   /** One object per ranking: its thread count, workload and entries, best first. */

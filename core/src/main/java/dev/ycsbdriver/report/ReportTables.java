@@ -124,12 +124,11 @@ public final class ReportTables {
       for (String w : workloads) {
         ReportCell base = model.cell(profile, model.baseline(), t, w);
         ReportCell c = model.cell(profile, s, t, w);
-        row.add(base == null || c == null || base.throughput() == null || c.throughput() == null
-            || base.throughput().value() == 0 ? NA : ratio(c.throughput().value() / base.throughput().value()));
+        row.add(c != null && c == base && !c.runs().isEmpty() ? ratio(1) : ratioCell(RatioInterval.of(c, base)));
       }
       rows.add(row);
     }
-    return new Table("Throughput relative to " + model.baseline() + " (x)" + at, header, rows, List.of());
+    return new Table("Throughput relative to " + model.baseline() + " (x)" + at, header, rows, List.of(RATIO_NOTE));
   }
 
   private static Table latency(ReportModel model, String profile, int t, List<String> stores, List<String> workloads,
@@ -207,17 +206,25 @@ public final class ReportTables {
           cells.forEach(c -> row.add(spread(c, ReportCell::throughput, ReportTables::opsPerSec)));
           ReportCell a = cells.get(0);
           ReportCell b = cells.get(cells.size() - 1);
-          row.add(a == null || b == null || a.throughput() == null || b.throughput() == null
-              || a.throughput().value() == 0 ? NA : ratio(b.throughput().value() / a.throughput().value()));
+          row.add(ratioCell(RatioInterval.of(b, a)));
           cells.forEach(c -> row.add(c == null ? NA : slowestP99(c)));
           rows.add(row);
         }
       }
       if (!rows.isEmpty()) {
-        tables.add(new Table("Throughput per profile, " + t + " threads", header, rows, List.of()));
+        tables.add(new Table("Throughput per profile, " + t + " threads", header, rows, List.of(RATIO_NOTE)));
       }
     }
     return tables;
+  }
+
+  /** The note under a table of ratios. */
+  static final String RATIO_NOTE = "Ratios are of the geometric means over the runs, their 95% interval in brackets "
+      + "(see Reading this report); ≈ marks a tie (the interval includes 1), (?) a ratio without a noise estimate.";
+
+  /** @return the ratio as a table shows it ({@link RatioInterval#cell}), or n/a */
+  static String ratioCell(RatioInterval r) {
+    return r == null ? NA : r.cell();
   }
 
   private static String slowestP99(ReportCell c) {

@@ -62,6 +62,13 @@ final class ReportText {
         + "(warm-up excluded), whatever its status, as YCSB's [OVERALL] does; where fewer returned OK, the "
         + "throughput of OK operations follows as `(OK n)`, so failing operations never read as speed. "
         + "Latency is service time of successful operations in microseconds, from HdrHistogram.");
+    lines.add("A ratio of throughputs (relative tables, fast over durable, the summary) is of the geometric means over "
+        + "the runs of its cells, with a 95% interval: a t-interval on log throughput (Welch's, or paired when both "
+        + "cells ran the same repeats in the same rounds). With one run per cell the interval comes from that run's "
+        + "per-interval throughputs: within-run noise, which understates the noise between runs. A ratio whose "
+        + "interval includes 1 is a tie (within noise), and no store is called fastest on it; without repeats or "
+        + "interval figures a difference cannot be told apart from noise. On a workload that only reads, fast and "
+        + "durable cannot differ by durability: their ratio there is the noise floor.");
     lines.add("CPU is in percent of one core (100% = one core busy). Server CPU sums the store's processes; for an "
         + "embedded store the server is the driver's own process. Ops per server CPU% is throughput divided by the "
         + "server's average CPU%: how much work the store does per unit of CPU.");

@@ -191,7 +191,26 @@ public final class ResultReader {
         number(cpu.path("server"), "peakPercent"), number(cpu.path("driver"), "averagePercent"),
         number(cpu.path("machine"), "averagePercent"), number(cpu, "opsPerServerCpuPercent"),
         text(cpu, "serverSource"), product, settings, machine, logs, warnings,
-        text(n.path("config"), "durability.claim"));
+        text(n.path("config"), "durability.claim"), intervalThroughputs(n.path("timeSeries")));
+  }
+
+  /**
+   * @return {@code opsPerSec} of each interval, without a last interval shorter than half the first (the run's tail,
+   *     a few milliseconds whose rate is noise); empty without a time series
+   */
+  static List<Double> intervalThroughputs(JsonNode timeSeries) {
+    List<Double> out = new ArrayList<>();
+    int n = timeSeries.size();
+    for (int i = 0; i < n; i++) {
+      JsonNode p = timeSeries.get(i);
+      Double ops = number(p, "opsPerSec");
+      boolean shortTail = i == n - 1 && i > 0
+          && p.path("intervalMillis").asDouble() * 2 < timeSeries.get(0).path("intervalMillis").asDouble();
+      if (ops != null && !shortTail) {
+        out.add(ops);
+      }
+    }
+    return out;
   }
 
   /** @return {@code storeName}, else the binding */

@@ -34,6 +34,9 @@ import java.util.Map;
  * @param warnings the run's warnings
  * @param durabilityClaim what the profile claims for a crash of the store ({@code durability.claim} of the
  *     configuration: {@code no-loss}, {@code recent-loss} or {@code none}), or null in results written before it
+ * @param intervalOpsPerSec the run's throughput per interval of its time series ({@code timeSeries[].opsPerSec}), in
+ *     ops/s, in time order, without a last interval shorter than half the others (the run's tail); empty when the
+ *     result has no time series. {@link RatioInterval} takes the run's own noise from it when a cell has one run
  */
 public record RunResult(Path file, String storeName, String binding, String profile, String workload, int threads,
                         String status, double throughputOpsPerSec, double throughputOkOpsPerSec,
@@ -41,7 +44,22 @@ public record RunResult(Path file, String storeName, String binding, String prof
                         Double serverCpuAvgPercent, Double serverCpuPeakPercent, Double driverCpuAvgPercent,
                         Double machineCpuAvgPercent, Double opsPerServerCpuPercent, String serverCpuSource,
                         String server, Map<String, String> serverSettings, String machine,
-                        Map<String, Path> histogramLogs, List<String> warnings, String durabilityClaim) {
+                        Map<String, Path> histogramLogs, List<String> warnings, String durabilityClaim,
+                        List<Double> intervalOpsPerSec) {
+
+  /** A run without interval figures ({@code intervalOpsPerSec} empty). */
+  public RunResult(Path file, String storeName, String binding, String profile, String workload, int threads,
+                   String status, double throughputOpsPerSec, double throughputOkOpsPerSec,
+                   List<OperationFigures> operations,
+                   Double serverCpuAvgPercent, Double serverCpuPeakPercent, Double driverCpuAvgPercent,
+                   Double machineCpuAvgPercent, Double opsPerServerCpuPercent, String serverCpuSource,
+                   String server, Map<String, String> serverSettings, String machine,
+                   Map<String, Path> histogramLogs, List<String> warnings, String durabilityClaim) {
+    this(file, storeName, binding, profile, workload, threads, status, throughputOpsPerSec, throughputOkOpsPerSec,
+        operations, serverCpuAvgPercent, serverCpuPeakPercent, driverCpuAvgPercent, machineCpuAvgPercent,
+        opsPerServerCpuPercent, serverCpuSource, server, serverSettings, machine, histogramLogs, warnings,
+        durabilityClaim, List.of());
+  }
 
   /**
    * @return the driver's CPU microseconds per operation (its average percent of one core over the throughput),
@@ -57,6 +75,7 @@ public record RunResult(Path file, String storeName, String binding, String prof
     serverSettings = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(serverSettings));
     histogramLogs = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(histogramLogs));
     warnings = List.copyOf(warnings);
+    intervalOpsPerSec = List.copyOf(intervalOpsPerSec);
   }
 
   /**

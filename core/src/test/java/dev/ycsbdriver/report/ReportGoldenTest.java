@@ -92,6 +92,22 @@ class ReportGoldenTest {
   }
 
   @Test
+  void theJsonCarriesEachRatioWithTheBoundsOfItsInterval() throws Exception {
+    write();
+    JsonNode report = JSON.readTree(out.resolve("report.json").toFile());
+    JsonNode fastA = java.util.stream.StreamSupport.stream(report.get("throughputRatios").spliterator(), false)
+        .filter(r -> r.get("over").asText().equals("durable") && r.get("workload").asText().equals("workloada"))
+        .findFirst().orElseThrow();
+    assertThat(fastA.get("profile").asText()).isEqualTo("fast");
+    assertThat(fastA.get("otherProfile").asText()).isEqualTo("durable");
+    assertThat(fastA.get("ratio").asDouble()).isBetween(fastA.get("low").asDouble(), fastA.get("high").asDouble());
+    assertThat(fastA.get("low").asDouble()).isGreaterThan(1);
+    assertThat(fastA.get("outsideNoise").asBoolean()).isTrue();
+    assertThat(fastA.get("confidence").asDouble()).isEqualTo(0.95);
+    assertThat(fastA.get("basis").asText()).isEqualTo("repeats");
+  }
+
+  @Test
   void withoutARankingThereIsNoRankingFileAndTheMedianIsNamed() throws Exception {
     Files.writeString(out.resolve("report-ranking.csv"), "left by an earlier report");
     write();
