@@ -165,11 +165,19 @@ public final class ReportWriter {
     return root;
   }
 
-  /** @return the file relative to the report's directory when inside it, else absolute */
-  private static String relative(Path file, Path out) {
+  /**
+   * @return the file relative to the report's directory when inside it; else relative to the directory holding its
+   *     matrix output ({@code matrix-embedded/cells/...}) or, outside a matrix, its run directory
+   *     ({@code 20261123-074326-run-h2-workloada-t4/result.json}): never a path of the machine above them
+   */
+  static String relative(Path file, Path out) {
     Path f = file.toAbsolutePath().normalize();
     Path base = out.toAbsolutePath().normalize();
-    return f.startsWith(base) ? base.relativize(f).toString() : f.toString();
+    if (!f.startsWith(base)) {
+      Path root = MachinePaths.outputOf(f);
+      base = root.getParent() == null ? root : root.getParent();
+    }
+    return base.relativize(f).toString().replace('\\', '/');
   }
 
   static void spread(ObjectNode parent, String name, Spread s) {

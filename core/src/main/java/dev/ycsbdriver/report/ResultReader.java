@@ -184,7 +184,17 @@ public final class ResultReader {
         number(cpu.path("server"), "peakPercent"), number(cpu.path("driver"), "averagePercent"),
         number(cpu.path("machine"), "averagePercent"), number(cpu, "opsPerServerCpuPercent"),
         text(cpu, "serverSource"), product, settings, machine, logs, warnings,
-        text(n.path("config"), "durability.claim"));
+        text(n.path("config"), "durability.claim"), timeSeries(n));
+  }
+
+  /** @return the run's {@code timeSeries}, empty when the result has none */
+  private static List<RunResult.TimePoint> timeSeries(JsonNode n) {
+    List<RunResult.TimePoint> points = new ArrayList<>();
+    for (JsonNode p : n.path("timeSeries")) {
+      points.add(new RunResult.TimePoint(p.path("elapsedMillis").asLong(), p.path("intervalMillis").asLong(),
+          p.path("opsPerSec").asDouble(), number(p, "serverCpuPercent"), number(p, "driverCpuPercent")));
+    }
+    return points;
   }
 
   /** @return {@code storeName}, else the binding */

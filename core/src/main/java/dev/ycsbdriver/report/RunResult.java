@@ -34,6 +34,7 @@ import java.util.Map;
  * @param warnings the run's warnings
  * @param durabilityClaim what the profile claims for a crash of the store ({@code durability.claim} of the
  *     configuration: {@code no-loss}, {@code recent-loss} or {@code none}), or null in results written before it
+ * @param timeSeries the run's intervals in time order ({@code timeSeries} of the result); empty in results without it
  */
 public record RunResult(Path file, String storeName, String binding, String profile, String workload, int threads,
                         String status, double throughputOpsPerSec, double throughputOkOpsPerSec,
@@ -41,7 +42,21 @@ public record RunResult(Path file, String storeName, String binding, String prof
                         Double serverCpuAvgPercent, Double serverCpuPeakPercent, Double driverCpuAvgPercent,
                         Double machineCpuAvgPercent, Double opsPerServerCpuPercent, String serverCpuSource,
                         String server, Map<String, String> serverSettings, String machine,
-                        Map<String, Path> histogramLogs, List<String> warnings, String durabilityClaim) {
+                        Map<String, Path> histogramLogs, List<String> warnings, String durabilityClaim,
+                        List<TimePoint> timeSeries) {
+
+  /** A run without a time series. */
+  public RunResult(Path file, String storeName, String binding, String profile, String workload, int threads,
+                   String status, double throughputOpsPerSec, double throughputOkOpsPerSec,
+                   List<OperationFigures> operations, Double serverCpuAvgPercent, Double serverCpuPeakPercent,
+                   Double driverCpuAvgPercent, Double machineCpuAvgPercent, Double opsPerServerCpuPercent,
+                   String serverCpuSource, String server, Map<String, String> serverSettings, String machine,
+                   Map<String, Path> histogramLogs, List<String> warnings, String durabilityClaim) {
+    this(file, storeName, binding, profile, workload, threads, status, throughputOpsPerSec, throughputOkOpsPerSec,
+        operations, serverCpuAvgPercent, serverCpuPeakPercent, driverCpuAvgPercent, machineCpuAvgPercent,
+        opsPerServerCpuPercent, serverCpuSource, server, serverSettings, machine, histogramLogs, warnings,
+        durabilityClaim, List.of());
+  }
 
   /**
    * @return the driver's CPU microseconds per operation (its average percent of one core over the throughput),
@@ -57,6 +72,7 @@ public record RunResult(Path file, String storeName, String binding, String prof
     serverSettings = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(serverSettings));
     histogramLogs = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(histogramLogs));
     warnings = List.copyOf(warnings);
+    timeSeries = timeSeries == null ? List.of() : List.copyOf(timeSeries);
   }
 
   /**
@@ -74,5 +90,18 @@ public record RunResult(Path file, String storeName, String binding, String prof
    */
   public record OperationFigures(String name, long operations, long failures, Double meanMicros, Double p95Micros,
                                  Double p99Micros, Double p999Micros, Map<Double, Double> percentiles) {
+  }
+
+  /**
+   * One interval of the run's time series, as the report's over-time charts read it.
+   *
+   * @param elapsedMillis end of the interval, in milliseconds since the measured run started
+   * @param intervalMillis length of the interval in milliseconds; the last one of a run is usually shorter
+   * @param opsPerSec operations completed in the interval per second, every status
+   * @param serverCpuPercent server CPU over the interval in percent of one core, or null when not measured
+   * @param driverCpuPercent driver CPU in percent of one core, or null
+   */
+  public record TimePoint(long elapsedMillis, long intervalMillis, double opsPerSec, Double serverCpuPercent,
+                          Double driverCpuPercent) {
   }
 }
