@@ -32,7 +32,7 @@ public final class ReportWriter {
    * @param output the directory that receives the report; created
    * @param title the report's title
    * @param baseline the store ratios compare with, or null
-   * @param latencyWorkload the workload whose percentile curves are drawn, or null for the first
+   * @param latencyWorkload the workload whose percentile curves come first (every workload has them), or null
    * @param leftOut stores a matrix left out, each with its reason, e.g. {@code mongodb (environment variable
    *     YCSB_MONGODB_URI is not set)}; may be empty
    * @param reference another party's published figures, or null

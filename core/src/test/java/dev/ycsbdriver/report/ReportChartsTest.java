@@ -175,6 +175,27 @@ class ReportChartsTest {
     assertThat(names).contains("over-time-throughput-durable-workloada-t4", "over-time-cpu-fast-workloadc-t4");
   }
 
+  @Test
+  void throughputAgainstThreadsKeepsTheStoreColours() throws Exception {
+    List<RunResult> runs = new ArrayList<>();
+    for (int t : new int[] {1, 4}) {
+      for (String[] sp : new String[][] {{"h2", "durable"}, {"h2", "fast"}, {"memory", null}}) {
+        RunResult r = run(sp[0], sp[1], "workloada", 1_000 * t, 10, List.of());
+        runs.add(new RunResult(r.file(), r.storeName(), r.binding(), r.profile(), r.workload(), t, r.status(),
+            r.throughputOpsPerSec(), r.throughputOkOpsPerSec(), r.operations(), r.serverCpuAvgPercent(),
+            r.serverCpuPeakPercent(), r.driverCpuAvgPercent(), r.machineCpuAvgPercent(), r.opsPerServerCpuPercent(),
+            r.serverCpuSource(), r.server(), r.serverSettings(), r.machine(), r.histogramLogs(), r.warnings(),
+            r.durabilityClaim(), r.timeSeries()));
+      }
+    }
+    ReportModel model = ReportModel.build(runs, "scaling", null);
+    XYChart fast = ReportCharts.scaling(model, "fast", "workloada");
+    assertThat(fast.getSeriesMap().get("h2").getLineColor()).isEqualTo(ChartStyle.shade(0, ChartStyle.Shade.LIGHT));
+    assertThat(fast.getSeriesMap().get("memory").getLineColor()).isEqualTo(ChartStyle.NEUTRAL);
+    assertThat(ReportCharts.build(model, null)).extracting(ReportCharts.Image::name)
+        .contains("scaling-durable-workloada", "scaling-fast-workloada", "latency-fast-workloada-t4");
+  }
+
   private static float hue(Color c) {
     return Color.RGBtoHSB(c.getRed(), c.getGreen(), c.getBlue(), null)[0];
   }
