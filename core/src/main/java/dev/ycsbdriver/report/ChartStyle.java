@@ -14,8 +14,9 @@ import org.knowm.xchart.style.AxesChartStyler;
  * {@code <prefix>-durable}/{@code <prefix>-fast}); other profile names take dark, light, then a middle shade by their
  * order in the report. A store without profiles in a report where other stores have them (a reference row such as
  * the memory store) is a neutral grey; where no store has profiles, every store has its hue, dark. The first nine hues
- * are the dark/light pairs of Tableau 20 (Tableau Software's "Tableau 20" palette) without its grey; further stores
- * get hues spaced by the golden angle.
+ * are the dark/light pairs of Tableau 20 (Tableau Software's "Tableau 20" palette) without its grey, the next four
+ * pairs from category20b of d3 version 3 (Mike Bostock's d3.js); further stores get hues spaced by the golden
+ * angle.
  *
  * <p>A value axis is logarithmic when its positive values span more than {@link #LOG_SPAN} (largest over smallest),
  * so the smallest bars stay visible; tick labels always carry thousands separators ({@code 1,000}, {@code 10,000}),
@@ -39,6 +40,10 @@ final class ChartStyle {
       {227, 119, 194, 247, 182, 210}, // pink
       {188, 189, 34, 219, 219, 141}, // olive
       {23, 190, 207, 158, 218, 229}, // cyan
+      {57, 59, 121, 156, 158, 222}, // indigo
+      {140, 109, 49, 231, 186, 82}, // gold
+      {132, 60, 57, 231, 150, 156}, // maroon
+      {123, 65, 115, 206, 109, 189}, // plum
   };
 
   private ChartStyle() {
@@ -150,10 +155,14 @@ final class ChartStyle {
     return true;
   }
 
-  /** White background, light legend border and thousands-separated tick labels on both axes. */
+  /**
+   * White background, faint grid lines (a log axis draws one per minor tick), light legend border and
+   * thousands-separated tick labels on both axes.
+   */
   static void basic(AxesChartStyler styler) {
     styler.setChartBackgroundColor(Color.WHITE);
     styler.setPlotBackgroundColor(Color.WHITE);
+    styler.setPlotGridLinesColor(new Color(228, 228, 228));
     styler.setLegendBorderColor(Color.LIGHT_GRAY);
     styler.setAntiAlias(true);
     styler.setYAxisDecimalPattern(TICK_PATTERN);
