@@ -122,6 +122,12 @@ class ReportChartsTest {
     assertThat(ChartStyle.logScale(java.util.Arrays.asList(1.0, 10.5, null, 0.0))).isTrue();
     // both render: missing cells are gaps, never bars of 0 that a log axis cannot draw
     ReportCharts.build(oneInAMillion, null);
+    ReportModel gap = ReportModel.build(List.of(run("h2", "durable", "workloada", 10_000, 20, List.of()),
+        run("h2", "fast", "workloada", 30_000, 10, List.of()), run("h2", "durable", "workloadc", 20_000, 5, List.of())),
+        "gap", null);
+    assertThat(new ArrayList<Number>(ReportCharts.headline(gap, 4).getSeriesMap().get("h2 fast").getYData()))
+        .containsExactly(30_000.0, null);
+    assertThat(ReportCharts.build(gap, null)).isNotEmpty();
   }
 
   @Test
