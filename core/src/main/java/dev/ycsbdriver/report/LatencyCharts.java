@@ -69,6 +69,7 @@ final class LatencyCharts {
             points.stream().mapToDouble(p -> p[0]).toArray(), points.stream().mapToDouble(p -> p[1]).toArray());
         series.setMarker(SeriesMarkers.NONE);
         series.setLineColor(color);
+        series.setLineWidth(ChartStyle.LINE_WIDTH);
         series.setLineStyle(LINES[i % LINES.length]);
       }
     }

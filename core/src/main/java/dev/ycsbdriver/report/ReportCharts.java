@@ -243,6 +243,7 @@ public final class ReportCharts {
       double[] y = lines.get(i).stream().mapToDouble(p -> p[1]).toArray();
       var series = chart.addSeries(stores.get(i), x, y);
       series.setLineColor(color);
+      series.setLineWidth(ChartStyle.LINE_WIDTH);
       series.setMarkerColor(color);
     }
     return chart;

@@ -125,6 +125,7 @@ final class TimeSeriesCharts {
     XYSeries s = chart.addSeries(name, line.stream().mapToDouble(p -> p[0]).toArray(),
         line.stream().mapToDouble(p -> p[1]).toArray());
     s.setLineColor(color);
+    s.setLineWidth(ChartStyle.LINE_WIDTH);
     s.setMarkerColor(color);
     s.setMarker(line.size() > 1 ? SeriesMarkers.NONE : SeriesMarkers.CIRCLE);
     s.setLineStyle(dashed ? SeriesLines.DASH_DASH : SeriesLines.SOLID);
