@@ -193,7 +193,8 @@ public final class ReportCharts {
     CategoryChart chart = bars("Throughput per workload, profile " + ReportTables.profileName(profile) + ", "
         + threads(t), rows);
     for (int i = 0; i < stores.size(); i++) {
-      chart.addSeries(stores.get(i), workloads, rows.get(i)).setFillColor(ChartStyle.color(model, stores.get(i), profile));
+      chart.addSeries(stores.get(i), workloads, rows.get(i))
+          .setFillColor(ChartStyle.color(model, stores.get(i), profile));
     }
     return chart;
   }

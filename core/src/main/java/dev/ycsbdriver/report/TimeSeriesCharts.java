@@ -15,8 +15,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * Throughput and CPU over the measured run, one chart each per profile and workload, one line per store in its
  * colour ({@link ChartStyle}), from the {@code timeSeries} of the result. Of a cell with repeats, the run its figures
  * come from (the best run), else its first run. The run's last interval, when shorter than half the median interval
- * (cut short by the run's end), is left out: its rate rests on too few operations. CPU shows the server's line solid and,
- * where the server is another process, the driver's dashed. Stateless and thread-safe.
+ * (cut short by the run's end), is left out: its rate rests on too few operations. CPU shows the server's line
+ * solid and, where the server is another process, the driver's dashed. Stateless and thread-safe.
  */
 final class TimeSeriesCharts {
   private TimeSeriesCharts() {

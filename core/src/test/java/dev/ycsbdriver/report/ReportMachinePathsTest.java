@@ -21,7 +21,8 @@ class ReportMachinePathsTest {
   @Test
   void aPathInsideTheMatrixOutputIsShownRelativeToIt() {
     Path result = Path.of("/srv/bench/results/matrix-embedded/cells/h2/durable/t16/workloada/r1/run/result.json");
-    assertThat(MachinePaths.mask("/srv/bench/results/matrix-embedded/data/h2/ycsb.mv.db", result))
+    assertThat(MachinePaths.mask("/srv/bench/results/matrix-embedded/data/h2/ycsb.mv.db", result,
+        MachinePaths.DATA_DIR))
         .isEqualTo("data/h2/ycsb.mv.db");
     assertThat(MachinePaths.settings(Map.of("environment", "/srv/bench/results/matrix-embedded/data/berkeleydb"),
         result)).containsEntry("environment", "data/berkeleydb");
@@ -30,14 +31,19 @@ class ReportMachinePathsTest {
   @Test
   void aPathOutsideTheMatrixOutputIsMaskedAndOtherTextIsKept() {
     Path result = Path.of("/work/reports/embedded/cells/h2/fast/t16/workloada/r1/run/result.json");
-    assertThat(MachinePaths.mask("/tmp/nm.ajSk/clone/results/matrix-embedded/data/h2/ycsb.mv.db", result))
+    assertThat(MachinePaths.mask("/tmp/nm.ajSk/clone/results/matrix-embedded/data/h2/ycsb.mv.db", result,
+        MachinePaths.DATA_DIR))
         .isEqualTo("<data dir>");
-    assertThat(MachinePaths.mask("jdbc:h2:/tmp/x/ycsb;WRITE_DELAY=0", result)).isEqualTo("jdbc:h2:<data dir>;WRITE_DELAY=0");
-    assertThat(MachinePaths.mask("dir C:\\Users\\me\\data, sync=true", result)).isEqualTo("dir <data dir>, sync=true");
+    assertThat(MachinePaths.mask("jdbc:h2:/tmp/x/ycsb;WRITE_DELAY=0", result, MachinePaths.DATA_DIR))
+        .isEqualTo("jdbc:h2:<data dir>;WRITE_DELAY=0");
+    assertThat(MachinePaths.mask("dir C:\\Users\\me\\data, sync=true", result, MachinePaths.DATA_DIR))
+        .isEqualTo("dir <data dir>, sync=true");
     for (String kept : List.of("WRITE_DELAY=0", "5 s", "ops/s", "1/2", "http://example.org/x",
         "org.fusesource.leveldbjni:leveldbjni-all 1.8 (native LevelDB with Snappy, JNI)")) {
-      assertThat(MachinePaths.mask(kept, result)).isEqualTo(kept);
+      assertThat(MachinePaths.mask(kept, result, MachinePaths.PATH)).isEqualTo(kept);
     }
+    assertThat(MachinePaths.mask("round 1, restart: /opt/pg/bin/pg_ctl: exit 127", result, MachinePaths.PATH))
+        .isEqualTo("round 1, restart: <path>: exit 127");
   }
 
   @Test
@@ -53,6 +59,7 @@ class ReportMachinePathsTest {
     }
     assertThat(Files.readString(out.resolve("report.csv"))).contains("database=<data dir>;WRITE_DELAY=0");
     assertThat(Files.readString(out.resolve("report.md"))).contains("| database=<data dir>, WRITE_DELAY=0");
-    assertThat(Files.readString(out.resolve("report.json"))).contains("\"database\" : \"<data dir>\"", "\"20261123-074326-run-h2-workloada-t4-durable/result.json\"");
+    assertThat(Files.readString(out.resolve("report.json"))).contains("\"database\" : \"<data dir>\"",
+        "\"20261123-074326-run-h2-workloada-t4-durable/result.json\"");
   }
 }
