@@ -41,7 +41,7 @@ final class ReportCommand implements Callable<Integer> {
   String title;
 
   @Option(names = "--latency-workload", paramLabel = "<workload>",
-      description = "workload whose latency percentile curves are drawn (default: the first)")
+      description = "workload whose latency percentile curves come first; every workload has them")
   String latencyWorkload;
 
   @Option(names = "--reference", paramLabel = "<yaml>",

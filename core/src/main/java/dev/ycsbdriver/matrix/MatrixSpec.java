@@ -30,8 +30,8 @@ import java.util.Map;
  * @param loadThreads client threads of each load ({@code loadThreads}, default 16)
  * @param stores the stores; not empty, names unique
  * @param baseline the store reports compare the others with ({@code baseline}), or null for none
- * @param latencyWorkload the workload whose percentile curves the report draws ({@code latencyWorkload},
- *     default: the first workload)
+ * @param latencyWorkload the workload whose percentile curves come first in the report ({@code latencyWorkload};
+ *     every workload has them); default: the first workload
  * @param jvmArgs JVM options of each cell's process ({@code jvmArgs}); may be empty
  * @param cellTimeout how long one cell's process may take before it is stopped ({@code cellTimeout};
  *     default warm-up + duration + 5 minutes, or none with {@code operationcount})

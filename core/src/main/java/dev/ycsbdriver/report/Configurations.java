@@ -7,7 +7,8 @@ import java.util.Map;
 /**
  * The report's "Configurations" table: once per store and profile, the server's product and version and its
  * effective durability settings as read back from it during the run, and the profile's crash claim, so a
- * reader can check each label without the settings repeating under every table.
+ * reader can check each label without the settings repeating under every table. Paths of the machine in the settings
+ * are masked ({@link MachinePaths}).
  *
  * <p>Stateless and thread-safe.
  */
@@ -30,7 +31,7 @@ final class Configurations {
       String claim;
       if (run != null) {
         server = run.server() == null ? run.binding() : run.server();
-        settings = run.serverSettings();
+        settings = MachinePaths.settings(run.serverSettings(), run.file());
         claim = crash != null ? crash.claim() : run.durabilityClaim();
       } else if (crash == null) {
         // every run of this store and profile failed: nothing was read back
@@ -40,7 +41,7 @@ final class Configurations {
       } else {
         CrashResult r = crash.results().get(0);
         server = r.server() == null ? r.binding() : r.server();
-        settings = r.serverSettings();
+        settings = MachinePaths.settings(r.serverSettings(), r.file());
         claim = crash.claim();
       }
       List<String> kv = new ArrayList<>();

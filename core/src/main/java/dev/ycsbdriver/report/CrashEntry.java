@@ -52,7 +52,7 @@ public record CrashEntry(String store, String profile, String claim, Boolean cla
     List<String> failures = new java.util.ArrayList<>();
     for (CrashResult r : results) {
       if (r.failure() != null) {
-        failures.add(r.failure());
+        failures.add(MachinePaths.mask(r.failure(), r.file(), MachinePaths.PATH));
       }
       if (r.claimHeld() != null) {
         held = (held == null || held) && r.claimHeld();

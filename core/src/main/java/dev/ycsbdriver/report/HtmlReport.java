@@ -17,7 +17,7 @@ public final class HtmlReport {
       th,td{border:1px solid #ccc;padding:4px 8px}
       th{background:#f3f3f3;text-align:left}
       td{text-align:right;font-variant-numeric:tabular-nums}
-      td:first-child{text-align:left}
+      td.text{text-align:left}
       ul.notes{font-size:13px;color:#444;margin-top:0}
       ul.caveats{background:#fff8e1;border-left:4px solid #e0a800;padding:.5em 1em .5em 2em}
       img{max-width:100%;height:auto;border:1px solid #eee;margin:.5em 0}
@@ -81,8 +81,8 @@ public final class HtmlReport {
         h.append("</tr></thead>\n<tbody>\n");
         for (List<String> row : table.rows()) {
           h.append("<tr>");
-          for (String c : row) {
-            h.append("<td>").append(esc(c)).append("</td>");
+          for (int i = 0; i < row.size(); i++) {
+            h.append(table.text(i) ? "<td class=\"text\">" : "<td>").append(esc(row.get(i))).append("</td>");
           }
           h.append("</tr>\n");
         }

@@ -6,7 +6,8 @@ import java.util.List;
  * Renders the report as GitHub-flavoured Markdown: first the caveats of the runs ({@link ReportCaveats}) with the
  * marks the tables put beside affected figures, then what a reader wants first (the summary sentences of
  * {@link ReportSummary} and the headline chart), then the sections and tables of {@link ReportTables}, the
- * other charts as links to {@code charts/<name>.png}, and a short guide to reading the figures.
+ * other charts as links to {@code charts/<name>.png}, and a short guide to reading the figures. Text columns are
+ * left-aligned, figures right-aligned ({@link Table#text}).
  *
  * <p>The layout is sealed by a golden test: rows, columns and units change only on purpose.
  * Stateless and thread-safe.
@@ -57,9 +58,8 @@ public final class MarkdownReport {
       for (Table table : section.tables()) {
         md.append("### ").append(table.title()).append("\n\n");
         md.append(row(table.header()));
-        md.append("|---");
-        for (int i = 1; i < table.header().size(); i++) {
-          md.append("|---:");
+        for (int i = 0; i < table.header().size(); i++) {
+          md.append(table.text(i) ? "|---" : "|---:");
         }
         md.append("|\n");
         for (List<String> r : table.rows()) {

@@ -59,9 +59,11 @@ public record ReportCell(String profile, String store, int threads, String workl
 
   /**
    * @return the effective durability settings of the best run, else of the first, e.g.
-   *     {@code synchronous_commit=on}; empty when no run ended ok
+   *     {@code synchronous_commit=on}, with the paths of the machine masked ({@link MachinePaths}); empty when no run
+   *     ended ok
    */
   public Map<String, String> serverSettings() {
-    return runs.isEmpty() ? Map.of() : figureRuns().get(0).serverSettings();
+    return runs.isEmpty() ? Map.of()
+        : MachinePaths.settings(figureRuns().get(0).serverSettings(), figureRuns().get(0).file());
   }
 }

@@ -1,16 +1,9 @@
 package dev.ycsbdriver.report;
 
-import dev.ycsbdriver.result.HistogramLogs;
-import java.awt.Color;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramIterationValue;
+import java.util.Objects;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
@@ -18,23 +11,21 @@ import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.internal.chartpart.Chart;
 import org.knowm.xchart.style.Styler;
-import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * The report's charts (XChart, rendered to PNG in headless AWT): first the headline, throughput per workload
- * of every store in every profile side by side at the highest thread count; then throughput per workload per
- * store, latency
- * percentile curves per store for one workload, and throughput against threads when several thread counts
- * ran.
+ * The report's charts (XChart, rendered to PNG in headless AWT). First the headline charts a reader looks at first:
+ * for a ranked report the ranking figure per store, sorted best first ({@link Ranking}), then throughput per workload
+ * of every store in every profile side by side at the highest thread count. Then per profile: throughput per
+ * workload per store, latency percentile curves per store for every workload ({@link LatencyCharts}), throughput
+ * against threads when several thread counts ran, and throughput and CPU over time per store for every workload
+ * ({@link TimeSeriesCharts}).
  *
- * <p>Percentile curves add every interval of the run's HdrHistogram log ({@code .hlog}) and plot the
- * histogram's percentile distribution the way HdrHistogram's own plotter does: the x axis is
- * {@code 1 / (1 - percentile)} on a log scale, so 10 is p90, 100 is p99 and 1000 is p99.9. Without the log,
- * the percentiles written in the result JSON are drawn instead. Stateless and thread-safe.
+ * <p>Colours and axes follow {@link ChartStyle}: one hue per store, durable dark and fast light; a value axis is
+ * logarithmic when its values span more than ten times. Stateless and thread-safe.
  */
 public final class ReportCharts {
-  private static final int WIDTH = 900;
-  private static final int HEIGHT = 480;
+  static final int WIDTH = 900;
+  static final int HEIGHT = 480;
 
   private ReportCharts() {
   }
@@ -52,196 +43,210 @@ public final class ReportCharts {
 
   /**
    * @param model the grouped results
-   * @param latencyWorkload the workload whose percentile curves are drawn; null for the first one
+   * @param latencyWorkload the workload whose percentile curves come first in each profile; null for the workloads
+   *     in name order
    * @return the charts, in report order
-   * @throws IOException when an image cannot be encoded
+   * @throws IOException when an image cannot be encoded or a histogram log cannot be read
    */
   public static List<Image> build(ReportModel model, String latencyWorkload) throws IOException {
     System.setProperty("java.awt.headless", "true");
     List<Image> images = new ArrayList<>();
-    int top = model.threads().get(model.threads().size() - 1);
-    CategoryChart headline = headline(model, top, "Throughput per workload, store and profile, " + top + " threads");
-    if (!headline.getSeriesMap().isEmpty()) {
-      images.add(new Image("headline-t" + top, headline.getTitle(),
-          BitmapEncoder.getBitmapBytes(headline, BitmapEncoder.BitmapFormat.PNG), true));
+    for (Ranking.Group g : Ranking.groups(model)) {
+      CategoryChart ranked = ranking(model, g);
+      if (!ranked.getSeriesMap().isEmpty()) {
+        images.add(image("ranking-" + model.rank().id() + "-" + g.workload() + "-t" + g.threads(), ranked, true));
+      }
     }
-    String curveWorkload = latencyWorkload != null && model.workloads().contains(latencyWorkload) ? latencyWorkload
-        : model.workloads().get(0);
+    int top = model.threads().get(model.threads().size() - 1);
+    CategoryChart headline = headline(model, top);
+    if (!headline.getSeriesMap().isEmpty()) {
+      images.add(image("headline-t" + top, headline, true));
+    }
+    List<String> workloads = new ArrayList<>(model.workloads());
+    if (latencyWorkload != null && workloads.remove(latencyWorkload)) {
+      workloads.add(0, latencyWorkload);
+    }
     for (String profile : model.profiles()) {
       String p = ReportTables.profileName(profile);
       for (int t : model.threads()) {
-        if (model.cells(profile, t).isEmpty()) {
-          continue;
-        }
-        CategoryChart bars = throughput(model, profile, t, "Throughput per workload, profile " + p + ", " + t
-            + " threads");
+        CategoryChart bars = throughput(model, profile, t);
         if (!bars.getSeriesMap().isEmpty()) {
-          images.add(image("throughput-" + p + "-t" + t, bars));
+          images.add(image("throughput-" + p + "-t" + t, bars, false));
         }
       }
-      int maxThreads = model.cells().stream().filter(c -> java.util.Objects.equals(c.profile(), profile))
-          .mapToInt(ReportCell::threads).max().orElse(0);
-      XYChart curves = percentiles(model, profile, maxThreads, curveWorkload,
-          "Latency by percentile, " + curveWorkload + ", profile " + p + ", " + maxThreads + " threads");
-      if (!curves.getSeriesMap().isEmpty()) {
-        images.add(image("latency-" + p + "-" + curveWorkload + "-t" + maxThreads, curves));
+      int maxThreads = model.cells().stream().filter(c -> Objects.equals(c.profile(), profile))
+          .mapToInt(ReportCell::threads).max().orElse(top);
+      for (String w : workloads) {
+        XYChart curves = LatencyCharts.percentiles(model, profile, maxThreads, w);
+        if (!curves.getSeriesMap().isEmpty()) {
+          images.add(image("latency-" + p + "-" + w + "-t" + maxThreads, curves, false));
+        }
       }
       if (model.threads().size() > 1) {
         for (String w : model.workloads()) {
-          XYChart scaling = scaling(model, profile, w, "Throughput vs threads, " + w + ", profile " + p);
+          XYChart scaling = scaling(model, profile, w);
           if (!scaling.getSeriesMap().isEmpty()) {
-            images.add(image("scaling-" + p + "-" + w, scaling));
+            images.add(image("scaling-" + p + "-" + w, scaling, false));
           }
+        }
+      }
+      for (String w : model.workloads()) {
+        XYChart ops = TimeSeriesCharts.throughput(model, profile, maxThreads, w);
+        if (!ops.getSeriesMap().isEmpty()) {
+          images.add(image("over-time-throughput-" + p + "-" + w + "-t" + maxThreads, ops, false));
+        }
+        XYChart cpu = TimeSeriesCharts.cpu(model, profile, maxThreads, w);
+        if (!cpu.getSeriesMap().isEmpty()) {
+          images.add(image("over-time-cpu-" + p + "-" + w + "-t" + maxThreads, cpu, false));
         }
       }
     }
     return images;
   }
 
-  private static Image image(String name, Chart<?, ?> chart) throws IOException {
-    return new Image(name, chart.getTitle(), BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG), false);
+  private static Image image(String name, Chart<?, ?> chart, boolean headline) throws IOException {
+    return new Image(name, chart.getTitle(), BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG),
+        headline);
+  }
+
+  /** @return {@code 1 thread} or {@code 16 threads} */
+  static String threads(int t) {
+    return t + (t == 1 ? " thread" : " threads");
+  }
+
+  /** @return the axis title with {@code , log} before its closing bracket when the axis is logarithmic */
+  static String axisTitle(String quantity, String unit, boolean log) {
+    return quantity + " (" + unit + (log ? ", log scale" : "") + ")";
+  }
+
+  /**
+   * One ranking as bars, best first, each in its store's colour; the axis is logarithmic when the figures span more
+   * than ten times.
+   */
+  static CategoryChart ranking(ReportModel model, Ranking.Group g) {
+    RankFigure by = model.rank();
+    List<Ranking.Entry> ranked = g.entries().stream().filter(e -> e.figure() != null).toList();
+    List<String> names = ranked.stream().map(e -> Ranking.name(e.cell())).toList();
+    List<Double> values = ranked.stream().map(e -> e.figure().value()).toList();
+    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
+        .title("Ranking by " + by.label() + " (" + by.direction() + "), " + g.workload() + ", " + threads(g.threads()))
+        .xAxisTitle("store, best first").build();
+    ChartStyle.basic(chart.getStyler());
+    boolean log = ChartStyle.valueAxis(chart.getStyler(), values);
+    chart.setYAxisTitle(axisTitle(by.label() + ", " + Ranking.shown(model.aggregate()), by.unit(), log));
+    chart.getStyler().setOverlapped(true); // one series per bar, so each bar takes its store's colour
+    chart.getStyler().setLegendVisible(false);
+    if (names.size() > 6) {
+      chart.getStyler().setXAxisLabelRotation(30);
+    }
+    for (int i = 0; i < ranked.size(); i++) {
+      List<Double> only = new ArrayList<>();
+      for (int j = 0; j < ranked.size(); j++) {
+        only.add(i == j ? values.get(i) : null);
+      }
+      ReportCell c = ranked.get(i).cell();
+      chart.addSeries(names.get(i), names, only).setFillColor(ChartStyle.color(model, c.store(), c.profile()));
+    }
+    return chart;
   }
 
   /** Bars per workload, one series per store and profile: the durable-vs-fast story in one picture. */
-  private static CategoryChart headline(ReportModel model, int t, String title) {
-    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title)
-        .xAxisTitle("workload").yAxisTitle("throughput (ops/s)").build();
-    style(chart.getStyler());
-    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-    boolean profiled = model.profiles().stream().anyMatch(java.util.Objects::nonNull);
+  static CategoryChart headline(ReportModel model, int t) {
+    boolean profiled = model.profiles().stream().anyMatch(Objects::nonNull);
     List<String> workloads = model.workloads().stream()
         .filter(w -> model.cells().stream().anyMatch(c -> c.threads() == t && c.workload().equals(w))).toList();
+    List<String[]> series = new ArrayList<>();
+    List<List<Double>> rows = new ArrayList<>();
     for (String[] sp : model.storeProfiles()) {
       if (profiled && sp[1] == null) {
-        continue; // as in the per-profile charts: a store without profiles would dwarf the others
+        continue; // as in the per-profile charts: a store without profiles is a reference row of the tables
       }
-      List<Double> values = new ArrayList<>();
-      boolean any = false;
-      for (String w : workloads) {
-        ReportCell c = model.exactCell(sp[1], sp[0], t, w);
-        any |= c != null && c.throughput() != null;
-        values.add(c == null || c.throughput() == null ? 0.0 : c.throughput().value());
+      List<Double> values = workloads.stream().map(w -> opsPerSec(model.exactCell(sp[1], sp[0], t, w))).toList();
+      if (values.stream().anyMatch(Objects::nonNull)) {
+        series.add(sp);
+        rows.add(values);
       }
-      if (any) {
-        chart.addSeries(sp[0] + (sp[1] == null ? "" : " " + sp[1]), workloads, values);
-      }
+    }
+    CategoryChart chart = bars("Throughput per workload, store and profile, " + threads(t), rows);
+    for (int i = 0; i < series.size(); i++) {
+      String[] sp = series.get(i);
+      chart.addSeries(sp[0] + (sp[1] == null ? "" : " " + sp[1]), workloads, rows.get(i))
+          .setFillColor(ChartStyle.color(model, sp[0], sp[1]));
     }
     return chart;
   }
 
-  private static CategoryChart throughput(ReportModel model, String profile, int t, String title) {
-    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title)
-        .xAxisTitle("workload").yAxisTitle("throughput (ops/s)").build();
-    style(chart.getStyler());
-    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+  /** Bars per workload, one series per store, of one profile. */
+  static CategoryChart throughput(ReportModel model, String profile, int t) {
     List<String> workloads = model.workloads().stream()
         .filter(w -> model.cells(profile, t).stream().anyMatch(c -> c.workload().equals(w))).toList();
+    List<String> stores = new ArrayList<>();
+    List<List<Double>> rows = new ArrayList<>();
     for (String s : model.stores()) {
-      List<Double> values = new ArrayList<>();
-      boolean any = false;
-      for (String w : workloads) {
-        // a store without profiles is a reference row in the tables; in a bar chart it would dwarf the others
-        ReportCell c = model.exactCell(profile, s, t, w);
-        double v = c == null || c.throughput() == null ? 0.0 : c.throughput().value();
-        any |= c != null && c.throughput() != null;
-        values.add(v);
+      // a store without profiles is a reference row in the tables; in a bar chart it would dwarf the others
+      List<Double> values = workloads.stream().map(w -> opsPerSec(model.exactCell(profile, s, t, w))).toList();
+      if (values.stream().anyMatch(Objects::nonNull)) {
+        stores.add(s);
+        rows.add(values);
       }
-      if (any) {
-        chart.addSeries(s, workloads, values);
-      }
+    }
+    CategoryChart chart = bars("Throughput per workload, profile " + ReportTables.profileName(profile) + ", "
+        + threads(t), rows);
+    for (int i = 0; i < stores.size(); i++) {
+      chart.addSeries(stores.get(i), workloads, rows.get(i))
+          .setFillColor(ChartStyle.color(model, stores.get(i), profile));
     }
     return chart;
   }
 
-  private static XYChart percentiles(ReportModel model, String profile, int t, String workload, String title)
-      throws IOException {
-    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
-        .xAxisTitle("1 / (1 - percentile): 10 = p90, 100 = p99, 1000 = p99.9 (log)")
-        .yAxisTitle("service time (µs, log)").build();
-    style(chart.getStyler());
-    chart.getStyler().setXAxisLogarithmic(true);
-    chart.getStyler().setYAxisLogarithmic(true);
-    chart.getStyler().setLegendPosition(Styler.LegendPosition.InsideNW);
-    for (String s : model.stores()) {
-      ReportCell c = model.cell(profile, s, t, workload);
-      if (c == null || c.runs().isEmpty()) {
-        continue;
-      }
-      for (RunResult.OperationFigures op : c.figureRuns().get(0).operations()) {
-        List<double[]> points = curve(c.figureRuns(), op);
-        if (points.size() < 2) {
-          continue;
-        }
-        double[] x = new double[points.size()];
-        double[] y = new double[points.size()];
-        for (int i = 0; i < points.size(); i++) {
-          x[i] = points.get(i)[0];
-          y[i] = points.get(i)[1];
-        }
-        chart.addSeries(s + " " + op.name(), x, y).setMarker(SeriesMarkers.NONE);
-      }
-    }
-    return chart;
-  }
-
-  /** @return points (1/(1-p), micros) from the runs' histogram logs added up, else from the result JSON */
-  private static List<double[]> curve(List<RunResult> runs, RunResult.OperationFigures op) throws IOException {
-    List<Histogram> intervals = new ArrayList<>();
-    for (RunResult r : runs) {
-      Path log = r.histogramLogs().get(op.name());
-      if (log == null || !Files.isRegularFile(log)) {
-        intervals = null;
-        break;
-      }
-      intervals.addAll(HistogramLogs.readIntervals(log));
-    }
-    Histogram sum = intervals == null ? null : HistogramLogs.sum(intervals);
-    List<double[]> points = new ArrayList<>();
-    if (sum != null && sum.getTotalCount() > 0) {
-      for (HistogramIterationValue v : sum.percentiles(5)) {
-        double p = v.getPercentileLevelIteratedTo();
-        if (p >= 100.0) {
-          break;
-        }
-        points.add(new double[] {1.0 / (1.0 - p / 100.0), Math.max(1, v.getValueIteratedTo())});
-      }
-      return points;
-    }
-    for (Map.Entry<Double, Double> e : op.percentiles().entrySet()) {
-      if (e.getKey() < 100.0) {
-        points.add(new double[] {1.0 / (1.0 - e.getKey() / 100.0), Math.max(1, e.getValue())});
-      }
-    }
-    return points;
-  }
-
-  private static XYChart scaling(ReportModel model, String profile, String workload, String title) {
-    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT).title(title)
-        .xAxisTitle("client threads").yAxisTitle("throughput (ops/s)").build();
-    style(chart.getStyler());
+  private static CategoryChart bars(String title, List<List<Double>> rows) {
+    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle("workload")
+        .build();
+    ChartStyle.basic(chart.getStyler());
     chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-    for (String s : model.stores()) {
-      List<Double> x = new ArrayList<>();
-      List<Double> y = new ArrayList<>();
-      for (int t : model.threads()) {
-        ReportCell c = model.cell(profile, s, t, workload);
-        if (c != null && c.throughput() != null) {
-          x.add((double) t);
-          y.add(c.throughput().value());
-        }
-      }
-      if (x.size() > 1) {
-        chart.addSeries(s, x, y);
-      }
-    }
+    boolean log = ChartStyle.valueAxis(chart.getStyler(), rows.stream().flatMap(List::stream).toList());
+    chart.setYAxisTitle(axisTitle("throughput", "ops/s", log));
     return chart;
   }
 
-  private static void style(org.knowm.xchart.style.AxesChartStyler styler) {
-    styler.setChartBackgroundColor(Color.WHITE);
-    styler.setPlotBackgroundColor(Color.WHITE);
-    styler.setLegendBorderColor(Color.LIGHT_GRAY);
-    styler.setAntiAlias(true);
-    styler.setYAxisDecimalPattern("#,###.##");
+  /** @return the cell's throughput, or null when it did not run or has none (a gap, never a bar of 0) */
+  private static Double opsPerSec(ReportCell c) {
+    return c == null || c.throughput() == null || c.throughput().value() <= 0 ? null : c.throughput().value();
+  }
+
+  static XYChart scaling(ReportModel model, String profile, String workload) {
+    List<String> stores = new ArrayList<>();
+    List<List<double[]>> lines = new ArrayList<>();
+    List<Double> all = new ArrayList<>();
+    for (String s : model.stores()) {
+      List<double[]> line = new ArrayList<>();
+      for (int t : model.threads()) {
+        Double v = opsPerSec(model.cell(profile, s, t, workload));
+        if (v != null) {
+          line.add(new double[] {t, v});
+          all.add(v);
+        }
+      }
+      if (line.size() > 1) {
+        stores.add(s);
+        lines.add(line);
+      }
+    }
+    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+        .title("Throughput vs threads, " + workload + ", profile " + ReportTables.profileName(profile))
+        .xAxisTitle("client threads").build();
+    ChartStyle.basic(chart.getStyler());
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+    chart.setYAxisTitle(axisTitle("throughput", "ops/s", ChartStyle.valueAxis(chart.getStyler(), all)));
+    for (int i = 0; i < stores.size(); i++) {
+      java.awt.Color color = ChartStyle.color(model, stores.get(i), profile);
+      double[] x = lines.get(i).stream().mapToDouble(p -> p[0]).toArray();
+      double[] y = lines.get(i).stream().mapToDouble(p -> p[1]).toArray();
+      var series = chart.addSeries(stores.get(i), x, y);
+      series.setLineColor(color);
+      series.setLineWidth(ChartStyle.LINE_WIDTH);
+      series.setMarkerColor(color);
+    }
+    return chart;
   }
 }

@@ -32,7 +32,7 @@ public final class ReportWriter {
    * @param output the directory that receives the report; created
    * @param title the report's title
    * @param baseline the store ratios compare with, or null
-   * @param latencyWorkload the workload whose percentile curves are drawn, or null for the first
+   * @param latencyWorkload the workload whose percentile curves come first (every workload has them), or null
    * @param leftOut stores a matrix left out, each with its reason, e.g. {@code mongodb (environment variable
    *     YCSB_MONGODB_URI is not set)}; may be empty
    * @param reference another party's published figures, or null
@@ -170,11 +170,19 @@ public final class ReportWriter {
     return root;
   }
 
-  /** @return the file relative to the report's directory when inside it, else absolute */
-  private static String relative(Path file, Path out) {
+  /**
+   * @return the file relative to the report's directory when inside it; else relative to the directory holding its
+   *     matrix output ({@code matrix-embedded/cells/...}) or, outside a matrix, its run directory
+   *     ({@code 20261123-074326-run-h2-workloada-t4/result.json}): never a path of the machine above them
+   */
+  static String relative(Path file, Path out) {
     Path f = file.toAbsolutePath().normalize();
     Path base = out.toAbsolutePath().normalize();
-    return f.startsWith(base) ? base.relativize(f).toString() : f.toString();
+    if (!f.startsWith(base)) {
+      Path root = MachinePaths.outputOf(f);
+      base = root.getParent() == null ? root : root.getParent();
+    }
+    return base.relativize(f).toString().replace('\\', '/');
   }
 
   static void spread(ObjectNode parent, String name, Spread s) {

@@ -191,26 +191,17 @@ public final class ResultReader {
         number(cpu.path("server"), "peakPercent"), number(cpu.path("driver"), "averagePercent"),
         number(cpu.path("machine"), "averagePercent"), number(cpu, "opsPerServerCpuPercent"),
         text(cpu, "serverSource"), product, settings, machine, logs, warnings,
-        text(n.path("config"), "durability.claim"), intervalThroughputs(n.path("timeSeries")));
+        text(n.path("config"), "durability.claim"), timeSeries(n));
   }
 
-  /**
-   * @return {@code opsPerSec} of each interval, without a last interval shorter than half the first (the run's tail,
-   *     a few milliseconds whose rate is noise); empty without a time series
-   */
-  static List<Double> intervalThroughputs(JsonNode timeSeries) {
-    List<Double> out = new ArrayList<>();
-    int n = timeSeries.size();
-    for (int i = 0; i < n; i++) {
-      JsonNode p = timeSeries.get(i);
-      Double ops = number(p, "opsPerSec");
-      boolean shortTail = i == n - 1 && i > 0
-          && p.path("intervalMillis").asDouble() * 2 < timeSeries.get(0).path("intervalMillis").asDouble();
-      if (ops != null && !shortTail) {
-        out.add(ops);
-      }
+  /** @return the run's {@code timeSeries}, empty when the result has none */
+  private static List<RunResult.TimePoint> timeSeries(JsonNode n) {
+    List<RunResult.TimePoint> points = new ArrayList<>();
+    for (JsonNode p : n.path("timeSeries")) {
+      points.add(new RunResult.TimePoint(p.path("elapsedMillis").asLong(), p.path("intervalMillis").asLong(),
+          p.path("opsPerSec").asDouble(), number(p, "serverCpuPercent"), number(p, "driverCpuPercent")));
     }
-    return out;
+    return points;
   }
 
   /** @return {@code storeName}, else the binding */

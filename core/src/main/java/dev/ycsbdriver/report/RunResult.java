@@ -34,9 +34,8 @@ import java.util.Map;
  * @param warnings the run's warnings
  * @param durabilityClaim what the profile claims for a crash of the store ({@code durability.claim} of the
  *     configuration: {@code no-loss}, {@code recent-loss} or {@code none}), or null in results written before it
- * @param intervalOpsPerSec the run's throughput per interval of its time series ({@code timeSeries[].opsPerSec}), in
- *     ops/s, in time order, without a last interval shorter than half the others (the run's tail); empty when the
- *     result has no time series. {@link RatioInterval} takes the run's own noise from it when a cell has one run
+ * @param timeSeries the run's intervals in time order ({@code timeSeries} of the result); empty in results without it.
+ *     {@link RatioInterval} takes a run's own noise from its {@link #intervalOpsPerSec()} when a cell has one run
  */
 public record RunResult(Path file, String storeName, String binding, String profile, String workload, int threads,
                         String status, double throughputOpsPerSec, double throughputOkOpsPerSec,
@@ -45,15 +44,37 @@ public record RunResult(Path file, String storeName, String binding, String prof
                         Double machineCpuAvgPercent, Double opsPerServerCpuPercent, String serverCpuSource,
                         String server, Map<String, String> serverSettings, String machine,
                         Map<String, Path> histogramLogs, List<String> warnings, String durabilityClaim,
-                        List<Double> intervalOpsPerSec) {
+                        List<TimePoint> timeSeries) {
 
-  /** A run without interval figures ({@code intervalOpsPerSec} empty). */
+  /**
+   * @return the run's throughput per interval of its time series ({@code timeSeries[].opsPerSec}), in ops/s, in time
+   *     order, without a last interval shorter than half the first (the run's tail, a few milliseconds whose rate is
+   *     noise); empty when the result has no time series
+   */
+  public List<Double> intervalOpsPerSec() {
+    return intervalOpsPerSec(timeSeries);
+  }
+
+  /** @return {@link #intervalOpsPerSec()} of a time series */
+  static List<Double> intervalOpsPerSec(List<TimePoint> timeSeries) {
+    List<Double> out = new java.util.ArrayList<>();
+    int n = timeSeries.size();
+    for (int i = 0; i < n; i++) {
+      TimePoint p = timeSeries.get(i);
+      boolean shortTail = i == n - 1 && i > 0 && p.intervalMillis() * 2 < timeSeries.get(0).intervalMillis();
+      if (!shortTail) {
+        out.add(p.opsPerSec());
+      }
+    }
+    return out;
+  }
+
+  /** A run without a time series. */
   public RunResult(Path file, String storeName, String binding, String profile, String workload, int threads,
                    String status, double throughputOpsPerSec, double throughputOkOpsPerSec,
-                   List<OperationFigures> operations,
-                   Double serverCpuAvgPercent, Double serverCpuPeakPercent, Double driverCpuAvgPercent,
-                   Double machineCpuAvgPercent, Double opsPerServerCpuPercent, String serverCpuSource,
-                   String server, Map<String, String> serverSettings, String machine,
+                   List<OperationFigures> operations, Double serverCpuAvgPercent, Double serverCpuPeakPercent,
+                   Double driverCpuAvgPercent, Double machineCpuAvgPercent, Double opsPerServerCpuPercent,
+                   String serverCpuSource, String server, Map<String, String> serverSettings, String machine,
                    Map<String, Path> histogramLogs, List<String> warnings, String durabilityClaim) {
     this(file, storeName, binding, profile, workload, threads, status, throughputOpsPerSec, throughputOkOpsPerSec,
         operations, serverCpuAvgPercent, serverCpuPeakPercent, driverCpuAvgPercent, machineCpuAvgPercent,
@@ -75,7 +96,7 @@ public record RunResult(Path file, String storeName, String binding, String prof
     serverSettings = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(serverSettings));
     histogramLogs = java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(histogramLogs));
     warnings = List.copyOf(warnings);
-    intervalOpsPerSec = List.copyOf(intervalOpsPerSec);
+    timeSeries = timeSeries == null ? List.of() : List.copyOf(timeSeries);
   }
 
   /**
@@ -93,5 +114,18 @@ public record RunResult(Path file, String storeName, String binding, String prof
    */
   public record OperationFigures(String name, long operations, long failures, Double meanMicros, Double p95Micros,
                                  Double p99Micros, Double p999Micros, Map<Double, Double> percentiles) {
+  }
+
+  /**
+   * One interval of the run's time series, as the report's over-time charts read it.
+   *
+   * @param elapsedMillis end of the interval, in milliseconds since the measured run started
+   * @param intervalMillis length of the interval in milliseconds; the last one of a run is usually shorter
+   * @param opsPerSec operations completed in the interval per second, every status
+   * @param serverCpuPercent server CPU over the interval in percent of one core, or null when not measured
+   * @param driverCpuPercent driver CPU in percent of one core, or null
+   */
+  public record TimePoint(long elapsedMillis, long intervalMillis, double opsPerSec, Double serverCpuPercent,
+                          Double driverCpuPercent) {
   }
 }

@@ -22,6 +22,31 @@ public record Table(String title, List<String> header, List<List<String>> rows, 
   }
 
   /**
+   * Whether a column holds text (left-aligned) rather than figures (right-aligned): the first column always, any
+   * other when one of its cells starts with something other than a digit, a sign or the tie mark {@code ≈}, past the
+   * cells that stand for no figure ({@code n/a}, {@code failed}, dashes, empty).
+   *
+   * @param column the column's index, from 0
+   * @return true for a text column
+   */
+  public boolean text(int column) {
+    if (column == 0) {
+      return true;
+    }
+    for (List<String> row : rows) {
+      String c = column < row.size() ? row.get(column).trim() : "";
+      if (c.isEmpty() || c.equals(ReportTables.NA) || c.equals("failed") || c.equals("–") || c.equals("—")) {
+        continue;
+      }
+      char first = c.charAt(0);
+      if (!Character.isDigit(first) && first != '-' && first != '+' && first != '.' && first != '\u2248') {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
    * A section of tables under one heading.
    *
    * @param title the heading, e.g. {@code Profile: durable}

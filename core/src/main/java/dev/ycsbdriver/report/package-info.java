@@ -8,6 +8,8 @@
  * {@link dev.ycsbdriver.report.ReportTables} lays out the tables once, and Markdown, HTML, CSV, JSON and
  * XChart images are views of them, opened by the summary sentences of {@code ReportSummary} and the
  * durable-vs-fast table of {@link dev.ycsbdriver.report.DurableVsFast} ({@link dev.ycsbdriver.report.ReportWriter} writes them all).
+ * The charts ({@link dev.ycsbdriver.report.ReportCharts}) share one colour per store and one axis rule
+ * ({@code ChartStyle}); no report names a path of the machine ({@code MachinePaths}).
  * Merging several clients' results into one is result code, in {@link dev.ycsbdriver.result.merge}.
  */
 package dev.ycsbdriver.report;

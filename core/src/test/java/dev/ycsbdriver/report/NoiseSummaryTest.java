@@ -24,7 +24,7 @@ class NoiseSummaryTest {
         40.0, Map.of()));
     return new RunResult(Path.of("f" + files, "result.json"), store, store, profile, workload, 8, "ok", opsPerSec,
         opsPerSec, ops, null, null, null, null, null, null, null, Map.of(), "test machine", Map.of(), List.of(), null,
-        intervals);
+        RatioIntervalTest.series(intervals));
   }
 
   private static List<RunResult> repeats(String store, String profile, String workload, String op, double... v) {

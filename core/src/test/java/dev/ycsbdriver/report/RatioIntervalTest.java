@@ -20,7 +20,16 @@ class RatioIntervalTest {
   static RunResult run(String store, String repeat, double opsPerSec, List<Double> intervals) {
     Path file = repeat == null ? Path.of(store + opsPerSec, "result.json") : Path.of(store, repeat, "result.json");
     return new RunResult(file, store, store, "durable", "workloadc", 8, "ok", opsPerSec, opsPerSec, List.of(), null,
-        null, null, null, null, null, null, Map.of(), "test machine", Map.of(), List.of(), null, intervals);
+        null, null, null, null, null, null, Map.of(), "test machine", Map.of(), List.of(), null, series(intervals));
+  }
+
+  /** @return a time series of 1 s intervals with these throughputs */
+  static List<RunResult.TimePoint> series(List<Double> opsPerSec) {
+    List<RunResult.TimePoint> out = new ArrayList<>();
+    for (int i = 0; i < opsPerSec.size(); i++) {
+      out.add(new RunResult.TimePoint(1000L * (i + 1), 1000, opsPerSec.get(i), null, null));
+    }
+    return out;
   }
 
   static List<RunResult> runs(String store, boolean rounds, double... opsPerSec) {
@@ -140,10 +149,10 @@ class RatioIntervalTest {
         "/report/results/20261123-074326-run-h2-workloada-t4-durable/result.json"));
     assertThat(r.intervalOpsPerSec()).hasSize(2);
     assertThat(r.intervalOpsPerSec().get(0)).isCloseTo(13_319, within(1.0));
-    com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
-    assertThat(ResultReader.intervalThroughputs(json.readTree("[]"))).isEmpty();
-    assertThat(ResultReader.intervalThroughputs(json.readTree("{}").path("timeSeries"))).isEmpty();
-    assertThat(ResultReader.intervalThroughputs(json.readTree("[{\"intervalMillis\": 1000, \"opsPerSec\": 5.0},"
-        + "{\"intervalMillis\": 600, \"opsPerSec\": 6.0}]"))).containsExactly(5.0, 6.0);
+    assertThat(RunResult.intervalOpsPerSec(List.of())).isEmpty();
+    assertThat(RunResult.intervalOpsPerSec(List.of(new RunResult.TimePoint(1000, 1000, 5.0, null, null),
+        new RunResult.TimePoint(1600, 600, 6.0, null, null)))).containsExactly(5.0, 6.0);
+    assertThat(RunResult.intervalOpsPerSec(List.of(new RunResult.TimePoint(1000, 1000, 5.0, null, null),
+        new RunResult.TimePoint(1400, 400, 6.0, null, null)))).containsExactly(5.0);
   }
 }

@@ -1,0 +1,133 @@
+package dev.ycsbdriver.report;
+
+import java.awt.Color;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+import org.knowm.xchart.XYChart;
+import org.knowm.xchart.XYChartBuilder;
+import org.knowm.xchart.XYSeries;
+import org.knowm.xchart.style.Styler;
+import org.knowm.xchart.style.lines.SeriesLines;
+import org.knowm.xchart.style.markers.SeriesMarkers;
+
+/**
+ * Throughput and CPU over the measured run, one chart each per profile and workload, one line per store in its
+ * colour ({@link ChartStyle}), from the {@code timeSeries} of the result. Of a cell with repeats, the run its figures
+ * come from (the best run), else its first run. The run's last interval, when shorter than half the median interval
+ * (cut short by the run's end), is left out: its rate rests on too few operations. CPU shows the server's line
+ * solid and, where the server is another process, the driver's dashed. Stateless and thread-safe.
+ */
+final class TimeSeriesCharts {
+  private TimeSeriesCharts() {
+  }
+
+  /**
+   * @param model the grouped results
+   * @param profile the profile; stores without profiles are drawn too, in grey
+   * @param t client threads
+   * @param workload the workload
+   * @return throughput per interval against seconds since the run started; without series when no run of the
+   *     workload has a time series
+   */
+  static XYChart throughput(ReportModel model, String profile, int t, String workload) {
+    XYChart chart = chart(model, "Throughput over time", profile, t, workload);
+    List<Double> all = new ArrayList<>();
+    List<Runnable> adds = new ArrayList<>();
+    for (ReportCell c : cells(model, profile, t, workload)) {
+      List<double[]> line = line(run(c), p -> p.opsPerSec() > 0 ? p.opsPerSec() : null);
+      line.forEach(p -> all.add(p[1]));
+      adds.add(() -> add(chart, c.store(), line, ChartStyle.color(model, c.store(), c.profile()), false));
+    }
+    chart.setYAxisTitle(ReportCharts.axisTitle("throughput", "ops/s", ChartStyle.valueAxis(chart.getStyler(), all)));
+    adds.forEach(Runnable::run);
+    return chart;
+  }
+
+  /**
+   * @param model the grouped results
+   * @param profile the profile; stores without profiles are drawn too, in grey
+   * @param t client threads
+   * @param workload the workload
+   * @return server CPU (and driver CPU where it differs) per interval in percent of one core; without series when
+   *     no run measured CPU over time
+   */
+  static XYChart cpu(ReportModel model, String profile, int t, String workload) {
+    XYChart chart = chart(model, "CPU over time", profile, t, workload);
+    List<Double> all = new ArrayList<>();
+    List<Runnable> adds = new ArrayList<>();
+    for (ReportCell c : cells(model, profile, t, workload)) {
+      RunResult run = run(c);
+      Color color = ChartStyle.color(model, c.store(), c.profile());
+      List<double[]> server = line(run, RunResult.TimePoint::serverCpuPercent);
+      List<double[]> driver = line(run, RunResult.TimePoint::driverCpuPercent);
+      boolean same = run.timeSeries().stream()
+          .allMatch(p -> java.util.Objects.equals(p.serverCpuPercent(), p.driverCpuPercent()));
+      server.forEach(p -> all.add(p[1]));
+      adds.add(() -> add(chart, c.store() + (same ? " (server is the driver)" : " server"), server, color, false));
+      if (!same) {
+        driver.forEach(p -> all.add(p[1]));
+        adds.add(() -> add(chart, c.store() + " driver", driver, color, true));
+      }
+    }
+    chart.setYAxisTitle(ReportCharts.axisTitle("CPU", "% of one core", ChartStyle.valueAxis(chart.getStyler(), all)));
+    adds.forEach(Runnable::run);
+    return chart;
+  }
+
+  private static XYChart chart(ReportModel model, String what, String profile, int t, String workload) {
+    boolean repeated = cells(model, profile, t, workload).stream().anyMatch(c -> c.repeats() > 1);
+    XYChart chart = new XYChartBuilder().width(ReportCharts.WIDTH).height(ReportCharts.HEIGHT)
+        .title(what + ", " + workload + ", profile " + ReportTables.profileName(profile) + ", "
+            + ReportCharts.threads(t) + (repeated ? " (one run per store)" : ""))
+        .xAxisTitle("time since the measured run started (s)").build();
+    ChartStyle.basic(chart.getStyler());
+    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+    return chart;
+  }
+
+  private static List<ReportCell> cells(ReportModel model, String profile, int t, String workload) {
+    List<ReportCell> out = new ArrayList<>();
+    for (String s : model.stores()) {
+      ReportCell c = model.cell(profile, s, t, workload);
+      if (c != null && !c.runs().isEmpty()) {
+        out.add(c);
+      }
+    }
+    return out;
+  }
+
+  private static RunResult run(ReportCell c) {
+    return c.figureRuns().get(0);
+  }
+
+  /** @return points (seconds, value) of the run's intervals that have the figure, the cut-short last one left out */
+  private static List<double[]> line(RunResult run, Function<RunResult.TimePoint, Double> figure) {
+    List<RunResult.TimePoint> series = run.timeSeries();
+    long[] lengths = series.stream().mapToLong(RunResult.TimePoint::intervalMillis).sorted().toArray();
+    long median = lengths.length == 0 ? 0 : lengths[lengths.length / 2];
+    List<double[]> points = new ArrayList<>();
+    for (int i = 0; i < series.size(); i++) {
+      RunResult.TimePoint p = series.get(i);
+      Double v = figure.apply(p);
+      boolean cutShort = i == series.size() - 1 && i > 0 && p.intervalMillis() * 2 < median;
+      if (v != null && Double.isFinite(v) && !cutShort) {
+        points.add(new double[] {p.elapsedMillis() / 1000.0, v});
+      }
+    }
+    return points;
+  }
+
+  private static void add(XYChart chart, String name, List<double[]> line, Color color, boolean dashed) {
+    if (line.isEmpty()) {
+      return;
+    }
+    XYSeries s = chart.addSeries(name, line.stream().mapToDouble(p -> p[0]).toArray(),
+        line.stream().mapToDouble(p -> p[1]).toArray());
+    s.setLineColor(color);
+    s.setLineWidth(ChartStyle.LINE_WIDTH);
+    s.setMarkerColor(color);
+    s.setMarker(line.size() > 1 ? SeriesMarkers.NONE : SeriesMarkers.CIRCLE);
+    s.setLineStyle(dashed ? SeriesLines.DASH_DASH : SeriesLines.SOLID);
+  }
+}
