@@ -1,6 +1,7 @@
 package dev.ycsbdriver.report;
 
 import dev.ycsbdriver.result.HistogramLogs;
+import dev.ycsbdriver.result.LatencyLog;
 import java.awt.Color;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -35,6 +36,8 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 public final class ReportCharts {
   private static final int WIDTH = 900;
   private static final int HEIGHT = 480;
+  /** The floor of a latency on a log axis, which cannot show 0: one nanosecond, the finest unit recorded. */
+  private static final double SMALLEST_MICROS = 0.001;
 
   private ReportCharts() {
   }
@@ -186,16 +189,17 @@ public final class ReportCharts {
 
   /** @return points (1/(1-p), micros) from the runs' histogram logs added up, else from the result JSON */
   private static List<double[]> curve(List<RunResult> runs, RunResult.OperationFigures op) throws IOException {
-    List<Histogram> intervals = new ArrayList<>();
+    List<LatencyLog> logs = new ArrayList<>();
     for (RunResult r : runs) {
       Path log = r.histogramLogs().get(op.name());
       if (log == null || !Files.isRegularFile(log)) {
-        intervals = null;
+        logs = null;
         break;
       }
-      intervals.addAll(HistogramLogs.readIntervals(log));
+      logs.add(HistogramLogs.read(log));
     }
-    Histogram sum = intervals == null ? null : HistogramLogs.sum(intervals);
+    LatencyLog all = logs == null ? null : LatencyLog.concat(logs);
+    Histogram sum = all == null ? null : all.sum();
     List<double[]> points = new ArrayList<>();
     if (sum != null && sum.getTotalCount() > 0) {
       for (HistogramIterationValue v : sum.percentiles(5)) {
@@ -203,13 +207,14 @@ public final class ReportCharts {
         if (p >= 100.0) {
           break;
         }
-        points.add(new double[] {1.0 / (1.0 - p / 100.0), Math.max(1, v.getValueIteratedTo())});
+        points.add(new double[] {1.0 / (1.0 - p / 100.0),
+            Math.max(SMALLEST_MICROS, all.unit().toMicros(v.getValueIteratedTo()))});
       }
       return points;
     }
     for (Map.Entry<Double, Double> e : op.percentiles().entrySet()) {
       if (e.getKey() < 100.0) {
-        points.add(new double[] {1.0 / (1.0 - e.getKey() / 100.0), Math.max(1, e.getValue())});
+        points.add(new double[] {1.0 / (1.0 - e.getKey() / 100.0), Math.max(SMALLEST_MICROS, e.getValue())});
       }
     }
     return points;
