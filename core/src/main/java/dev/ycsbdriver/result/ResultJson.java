@@ -273,7 +273,7 @@ public final class ResultJson {
   /**
    * @param unit the unit of {@code value}
    * @param value a latency, mean or standard deviation
-   * @return it in microseconds, to the nanosecond (3 decimals): finer than any histogram resolves
+   * @return it in microseconds, rounded to the nanosecond (3 decimals), the finest unit recorded
    */
   public static double micros(LatencyUnit unit, double value) {
     return Math.round(unit.toMicros(value) * 1000.0) / 1000.0;
