@@ -4,7 +4,7 @@ import org.HdrHistogram.Histogram;
 
 /**
  * The latency distributions of one channel over a span of the run (an interval, a status window, or
- * the whole run), in microseconds.
+ * the whole run), in nanoseconds ({@link LatencyUnit#RECORDED}).
  *
  * <p>The histograms belong to whoever received this object; once handed out as final totals they are
  * never written again, so readers on any thread may use them.

@@ -9,9 +9,14 @@ import org.HdrHistogram.SingleWriterRecorder;
  * One named latency series as YCSB prints it ({@code READ}, {@code READ-FAILED},
  * {@code UPDATE-NOT_FOUND}): service time, and intended latency when a target schedule exists.
  *
- * <p>Values are whole microseconds, truncated as YCSB does ({@code (int) (nanos / 1000)}); negative
- * values (a clock step) are recorded as 0. Histograms keep 3 significant digits and resize themselves,
- * as YCSB's {@code hdrhistogram} measurement does.
+ * <p>Values are nanoseconds ({@link LatencyUnit#RECORDED}), so that operations shorter than a microsecond keep
+ * their figures (YCSB records whole microseconds, {@code (int) (nanos / 1000)}); negative values (a clock step)
+ * are recorded as 0. Histograms keep 3 significant digits from 1 ns up (values below 2,048 ns are exact) and
+ * resize themselves to the largest value recorded, as YCSB's {@code hdrhistogram} measurement does, so no stall
+ * is too long to record and none is clipped. A histogram's memory grows with the log of that largest value:
+ * about 17 KB up to 2 µs, 91 KB to 1 ms, 173 KB to 1 s, 222 KB to 60 s
+ * ({@code Histogram.getEstimatedFootprintInBytes}; 74 to 82 KB more than a microsecond histogram of the same
+ * range).
  *
  * <p>Each client thread records into its own {@link SingleWriterRecorder} (its slot), created on its
  * first use or ahead of it ({@link MeasurementRegistry#prepareLike}), so recording shares no cache line
@@ -55,32 +60,32 @@ public final class LatencyChannel {
    * Records one operation.
    *
    * @param slot the calling client thread's slot, or -1 for any other thread
-   * @param serviceMicros end minus actual start, in microseconds
-   * @param intendedMicros end minus scheduled start, in microseconds; ignored without a target
+   * @param serviceNanos end minus actual start, in nanoseconds
+   * @param intendedNanos end minus scheduled start, in nanoseconds; ignored without a target
    */
-  public void record(int slot, long serviceMicros, long intendedMicros) {
-    service.record(slot, serviceMicros);
+  public void record(int slot, long serviceNanos, long intendedNanos) {
+    service.record(slot, serviceNanos);
     if (intended != null) {
-      intended.record(slot, intendedMicros);
+      intended.record(slot, intendedNanos);
     }
   }
 
-  /** Records a service time only (YCSB's {@code Measurements.measure}). */
-  public void recordService(int slot, long serviceMicros) {
-    service.record(slot, serviceMicros);
+  /** Records a service time only, in nanoseconds (YCSB's {@code Measurements.measure}). */
+  public void recordService(int slot, long serviceNanos) {
+    service.record(slot, serviceNanos);
   }
 
-  /** Records an intended latency only (YCSB's {@code measureIntended}); ignored without a target. */
-  public void recordIntended(int slot, long intendedMicros) {
+  /** Records an intended latency only, in nanoseconds (YCSB's {@code measureIntended}); ignored without a target. */
+  public void recordIntended(int slot, long intendedNanos) {
     if (intended != null) {
-      intended.record(slot, intendedMicros);
+      intended.record(slot, intendedNanos);
     }
   }
 
   /**
    * Moves the service times recorded since the previous call into {@code target}.
    *
-   * @param target reset, then filled; owned by the caller
+   * @param target reset, then filled with nanoseconds; owned by the caller
    */
   public void harvestService(Histogram target) {
     service.harvest(target);
@@ -89,7 +94,7 @@ public final class LatencyChannel {
   /**
    * Moves the intended latencies recorded since the previous call into {@code target}.
    *
-   * @param target reset, then filled; left empty when intended latency is not recorded apart
+   * @param target reset, then filled with nanoseconds; left empty when intended latency is not recorded apart
    */
   public void harvestIntended(Histogram target) {
     if (intended == null) {
@@ -132,14 +137,14 @@ public final class LatencyChannel {
 
     Series(int slotCount) {
       // beyond MAX_RECORDER_SLOTS threads, the rest share one recorder: a recorder holds two histograms
-      // of up to a few hundred KB each for second-long latencies, and memory must not grow without bound
+      // of up to about 200 KB each for second-long latencies, and memory must not grow without bound
       int perThread = Math.min(slotCount, MAX_RECORDER_SLOTS);
       slots = new AtomicReferenceArray<>(perThread);
       recycled = new Histogram[perThread];
     }
 
-    void record(int slot, long micros) {
-      long value = micros < 0 ? 0 : micros;
+    void record(int slot, long nanos) {
+      long value = nanos < 0 ? 0 : nanos;
       if (slot < 0 || slot >= slots.length()) {
         shared.recordValue(value);
         return;

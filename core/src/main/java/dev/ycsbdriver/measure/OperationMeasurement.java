@@ -56,7 +56,7 @@ public final class OperationMeasurement {
     // BATCHED_OK, YCSB's only other isOk() status, returned above
     LatencyChannel channel = status == Status.OK ? ok : failureChannel(status);
     statuses.increment(slot, status);
-    channel.record(slot, (endNanos - startNanos) / 1000, (endNanos - intendedStartNanos) / 1000);
+    channel.record(slot, endNanos - startNanos, endNanos - intendedStartNanos);
   }
 
   /** @return the channel for successful operations (YCSB's plain {@code [OP]} block) */

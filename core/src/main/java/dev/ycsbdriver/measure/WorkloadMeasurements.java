@@ -68,13 +68,13 @@ public final class WorkloadMeasurements extends Measurements {
   @Override
   public void measure(String operation, int latencyMicros) {
     ScheduledThread t = ScheduledThread.current();
-    ok(t, operation).recordService(slotOf(t), latencyMicros);
+    ok(t, operation).recordService(slotOf(t), LatencyUnit.RECORDED.fromMicros(latencyMicros));
   }
 
   @Override
   public void measureIntended(String operation, int latencyMicros) {
     ScheduledThread t = ScheduledThread.current();
-    ok(t, operation).recordIntended(slotOf(t), latencyMicros);
+    ok(t, operation).recordIntended(slotOf(t), LatencyUnit.RECORDED.fromMicros(latencyMicros));
   }
 
   /** @return client thread {@code t}'s slot, or -1 when the caller is not a client thread ({@code t} null) */

@@ -75,7 +75,7 @@ public record LiveSnapshot(double elapsedSeconds, List<OperationCount> operation
 
     /**
      * @param opsPerSec operations per second over the interval
-     * @param window the interval's distributions (microseconds), as the status line reports them
+     * @param window the interval's distributions (nanoseconds), as the status line reports them
      * @return the interval's figures; channels without a value in the interval are left out
      */
     public static IntervalFigures of(double opsPerSec, List<ChannelTotals> window) {
@@ -118,16 +118,17 @@ public record LiveSnapshot(double elapsedSeconds, List<OperationCount> operation
     }
 
     /**
-     * @param micros a distribution in microseconds, with at least one value
+     * @param nanos a distribution in nanoseconds ({@link dev.ycsbdriver.measure.LatencyUnit#RECORDED}), with at
+     *     least one value
      * @return its percentiles in seconds, as HdrHistogram's {@code getValueAtPercentile} gives them
      */
-    static LatencyQuantiles of(String operation, String latency, Histogram micros) {
-      return new LatencyQuantiles(operation, latency, seconds(micros, 50), seconds(micros, 95),
-          seconds(micros, 99), seconds(micros, 99.9));
+    static LatencyQuantiles of(String operation, String latency, Histogram nanos) {
+      return new LatencyQuantiles(operation, latency, seconds(nanos, 50), seconds(nanos, 95),
+          seconds(nanos, 99), seconds(nanos, 99.9));
     }
 
-    private static double seconds(Histogram micros, double percentile) {
-      return micros.getValueAtPercentile(percentile) / 1e6;
+    private static double seconds(Histogram nanos, double percentile) {
+      return nanos.getValueAtPercentile(percentile) / 1e9;
     }
   }
 }

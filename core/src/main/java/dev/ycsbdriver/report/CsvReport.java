@@ -73,8 +73,8 @@ public final class CsvReport {
         row.put("throughput_max_ops_per_sec", c.throughput() == null ? null : round(c.throughput().max(), 1));
         row.put("throughput_ok_ops_per_sec", shown(c.throughputOk(), 1));
         row.put("operation", op);
-        row.put("mean_latency_us", op == null ? null : shown(c.meanLatency().get(op), 1));
-        row.put("p99_latency_us", op == null ? null : shown(c.p99Latency().get(op), 1));
+        row.put("mean_latency_us", op == null ? null : latency(c.meanLatency().get(op)));
+        row.put("p99_latency_us", op == null ? null : latency(c.p99Latency().get(op)));
         row.put("server_cpu_avg_percent", shown(c.serverCpuAvg(), 1));
         row.put("server_cpu_peak_percent", shown(c.serverCpuPeak(), 1));
         row.put("driver_cpu_avg_percent", shown(c.driverCpuAvg(), 1));
@@ -190,6 +190,11 @@ public final class CsvReport {
 
   private static Double shown(Spread s, int decimals) {
     return s == null ? null : round(s.value(), decimals);
+  }
+
+  /** @return a latency in microseconds to 0.1 µs, or to the nanosecond below 1 µs, where 0.1 µs is most of it */
+  private static Double latency(Spread s) {
+    return shown(s, s != null && s.value() < 1 ? 3 : 1);
   }
 
   private static double round(double v, int decimals) {

@@ -1,6 +1,7 @@
 package dev.ycsbdriver.report;
 
 import dev.ycsbdriver.result.HistogramLogs;
+import dev.ycsbdriver.result.LatencyLog;
 import java.awt.BasicStroke;
 import java.awt.Color;
 import java.io.IOException;
@@ -29,6 +30,9 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * instead. Stateless and thread-safe.
  */
 final class LatencyCharts {
+  /** The floor of a latency on a log axis, which cannot show 0: one nanosecond, the finest unit recorded. */
+  private static final double SMALLEST_MICROS = 0.001;
+
   private static final BasicStroke[] LINES = {SeriesLines.SOLID, SeriesLines.DASH_DASH, SeriesLines.DOT_DOT,
       SeriesLines.DASH_DOT};
 
@@ -78,16 +82,17 @@ final class LatencyCharts {
 
   /** @return points (1/(1-p), micros) from the runs' histogram logs added up, else from the result JSON */
   private static List<double[]> curve(List<RunResult> runs, RunResult.OperationFigures op) throws IOException {
-    List<Histogram> intervals = new ArrayList<>();
+    List<LatencyLog> logs = new ArrayList<>();
     for (RunResult r : runs) {
       Path log = r.histogramLogs().get(op.name());
       if (log == null || !Files.isRegularFile(log)) {
-        intervals = null;
+        logs = null;
         break;
       }
-      intervals.addAll(HistogramLogs.readIntervals(log));
+      logs.add(HistogramLogs.read(log));
     }
-    Histogram sum = intervals == null ? null : HistogramLogs.sum(intervals);
+    LatencyLog all = logs == null ? null : LatencyLog.concat(logs);
+    Histogram sum = all == null ? null : all.sum();
     List<double[]> points = new ArrayList<>();
     if (sum != null && sum.getTotalCount() > 0) {
       for (HistogramIterationValue v : sum.percentiles(5)) {
@@ -95,13 +100,14 @@ final class LatencyCharts {
         if (p >= 100.0) {
           break;
         }
-        points.add(new double[] {1.0 / (1.0 - p / 100.0), Math.max(1, v.getValueIteratedTo())});
+        points.add(new double[] {1.0 / (1.0 - p / 100.0),
+            Math.max(SMALLEST_MICROS, all.unit().toMicros(v.getValueIteratedTo()))});
       }
       return points;
     }
     for (Map.Entry<Double, Double> e : op.percentiles().entrySet()) {
       if (e.getKey() < 100.0) {
-        points.add(new double[] {1.0 / (1.0 - e.getKey() / 100.0), Math.max(1, e.getValue())});
+        points.add(new double[] {1.0 / (1.0 - e.getKey() / 100.0), Math.max(SMALLEST_MICROS, e.getValue())});
       }
     }
     return points;

@@ -282,8 +282,12 @@ public final class ReportTables {
     return String.format(Locale.ROOT, "%,.0f", v);
   }
 
+  /** @return a latency in microseconds with at least two significant digits below 1 µs: 0.42, 0.042, 3.1, 1,234 */
   static String micros(Double v) {
-    return v < 100 ? String.format(Locale.ROOT, "%.1f", v) : String.format(Locale.ROOT, "%,.0f", v);
+    if (v >= 100) {
+      return String.format(Locale.ROOT, "%,.0f", v);
+    }
+    return String.format(Locale.ROOT, v >= 1 ? "%.1f" : v >= 0.1 ? "%.2f" : "%.3f", v);
   }
 
   static String decimal(Double v) {

@@ -1,14 +1,19 @@
 package dev.ycsbdriver.result;
 
 import dev.ycsbdriver.measure.ChannelTotals;
+import dev.ycsbdriver.measure.LatencyUnit;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
@@ -17,8 +22,10 @@ import org.HdrHistogram.HistogramLogWriter;
 /**
  * Per-measurement HdrHistogram interval logs ({@code READ.hlog}, {@code Intended-READ.hlog}) in the run
  * directory, one interval per harvest, readable by HdrHistogram's {@code HistogramLogReader} and
- * {@code HistogramLogProcessor}. Values are microseconds; the {@code Interval_Max} column is shown in
- * milliseconds (max value unit ratio 1000).
+ * {@code HistogramLogProcessor}. Values are nanoseconds ({@link LatencyUnit#RECORDED}), which the header says in
+ * the comment {@code #[Values in nanoseconds; Interval_Max in milliseconds]} (max value unit ratio 1,000,000);
+ * {@link #read} takes the unit from that comment, and logs without one (written by earlier versions, which
+ * wrote {@code #[Values in microseconds; ...]} or nothing) as microseconds.
  *
  * <p>A log is opened when its measurement first records something; from then on every interval is
  * written, empty ones included, so intervals line up across files.
@@ -26,7 +33,9 @@ import org.HdrHistogram.HistogramLogWriter;
  * <p>Not thread-safe: the monitor thread writes, then closes.
  */
 public final class HistogramLogs implements AutoCloseable {
-  private static final double MICROS_PER_MILLI = 1000.0;
+  private static final Pattern UNIT_COMMENT = Pattern.compile("^#\\[Values in (\\w+)");
+  /** Lines at the head of a log searched for the unit comment. */
+  private static final int HEADER_LINES = 16;
 
   private final Path directory;
   private final long baseTimeMillis;
@@ -71,7 +80,8 @@ public final class HistogramLogs implements AutoCloseable {
         return;
       }
     }
-    writeInterval(w.log(), interval, interval.getStartTimeStamp(), interval.getEndTimeStamp(), baseTimeMillis);
+    writeInterval(w.log(), interval, LatencyUnit.RECORDED, interval.getStartTimeStamp(), interval.getEndTimeStamp(),
+        baseTimeMillis);
   }
 
   /**
@@ -80,13 +90,14 @@ public final class HistogramLogs implements AutoCloseable {
    *
    * @param out where the log goes
    * @param loggingFor what the log holds, e.g. {@code READ}
+   * @param unit the unit of the values the intervals will hold
    * @param baseTimeMillis the log's start, epoch milliseconds; interval timestamps are relative to it
    * @return the writer for the intervals
    */
-  public static HistogramLogWriter startLog(PrintStream out, String loggingFor, long baseTimeMillis) {
+  public static HistogramLogWriter startLog(PrintStream out, String loggingFor, LatencyUnit unit, long baseTimeMillis) {
     HistogramLogWriter log = new HistogramLogWriter(out);
     log.outputComment("[Logging for: " + loggingFor + "]");
-    log.outputComment("[Values in microseconds; Interval_Max in milliseconds]");
+    log.outputComment("[Values in " + unit.label() + "; Interval_Max in milliseconds]");
     log.outputLogFormatVersion();
     log.outputStartTime(baseTimeMillis);
     log.setBaseTime(baseTimeMillis);
@@ -95,18 +106,19 @@ public final class HistogramLogs implements AutoCloseable {
   }
 
   /**
-   * Writes one interval of microsecond values, {@code Interval_Max} in milliseconds.
+   * Writes one interval, {@code Interval_Max} in milliseconds.
    *
    * @param log a log begun with {@link #startLog}
-   * @param interval the interval's latencies in microseconds
+   * @param interval the interval's latencies
+   * @param unit the unit of {@code interval}'s values, as given to {@link #startLog}
    * @param startMillis the interval's start, epoch milliseconds
    * @param endMillis its end, epoch milliseconds
    * @param baseTimeMillis the log's start, as given to {@link #startLog}
    */
-  public static void writeInterval(HistogramLogWriter log, Histogram interval, long startMillis, long endMillis,
-      long baseTimeMillis) {
+  public static void writeInterval(HistogramLogWriter log, Histogram interval, LatencyUnit unit, long startMillis,
+      long endMillis, long baseTimeMillis) {
     log.outputIntervalHistogram((startMillis - baseTimeMillis) / 1000.0, (endMillis - baseTimeMillis) / 1000.0,
-        interval, MICROS_PER_MILLI);
+        interval, unit.perMicrosecond() * 1000.0);
   }
 
   /**
@@ -128,7 +140,7 @@ public final class HistogramLogs implements AutoCloseable {
     try {
       Files.createDirectories(directory);
       PrintStream stream = new PrintStream(Files.newOutputStream(file), false, "UTF-8");
-      HistogramLogWriter log = startLog(stream, name, baseTimeMillis);
+      HistogramLogWriter log = startLog(stream, name, LatencyUnit.RECORDED, baseTimeMillis);
       Writer w = new Writer(stream, log, file);
       writers.put(name, w);
       return w;
@@ -151,15 +163,17 @@ public final class HistogramLogs implements AutoCloseable {
   }
 
   /**
-   * Reads back every interval of a log this class wrote (or any log of integer HdrHistograms).
+   * Reads back every interval of a log this class wrote (or any log of integer HdrHistograms), and its unit.
    *
    * @param log the {@code .hlog} file
-   * @return its intervals in log order, with their start and end timestamps; empty for a log without any
+   * @return its intervals in log order, with their start and end timestamps, and the unit its header names
+   *     (microseconds when it names none); no intervals for a log without any
    * @throws java.io.FileNotFoundException if the file does not exist
-   * @throws IOException if it cannot be read or parsed, or an interval is not an integer {@link Histogram},
-   *     with a one-line message
+   * @throws IOException if it cannot be read or parsed, its header names an unknown unit, or an interval is not an
+   *     integer {@link Histogram}, with a one-line message
    */
-  public static List<Histogram> readIntervals(Path log) throws IOException {
+  public static LatencyLog read(Path log) throws IOException {
+    LatencyUnit unit = unit(log);
     List<Histogram> out = new ArrayList<>();
     HistogramLogReader reader = new HistogramLogReader(log.toFile());
     try {
@@ -174,7 +188,25 @@ public final class HistogramLogs implements AutoCloseable {
     } finally {
       reader.close();
     }
-    return out;
+    return new LatencyLog(unit, out);
+  }
+
+  /** @return the unit named by the log's {@code #[Values in <unit>; ...]} comment, else microseconds */
+  private static LatencyUnit unit(Path log) throws IOException {
+    try (BufferedReader in = Files.newBufferedReader(log, StandardCharsets.UTF_8)) {
+      String line;
+      for (int i = 0; i < HEADER_LINES && (line = in.readLine()) != null && line.startsWith("#"); i++) {
+        Matcher m = UNIT_COMMENT.matcher(line);
+        if (m.find()) {
+          LatencyUnit unit = LatencyUnit.ofLabel(m.group(1));
+          if (unit == null) {
+            throw new IOException("unit must be nanoseconds or microseconds, got '" + m.group(1) + "'");
+          }
+          return unit;
+        }
+      }
+    }
+    return LatencyUnit.MICROSECONDS;
   }
 
   /** @return one line per file that could not be written */

@@ -11,6 +11,7 @@ import dev.ycsbdriver.cpu.CpuSample;
 import dev.ycsbdriver.cpu.CpuSummary;
 import dev.ycsbdriver.cpu.MachineFacts;
 import dev.ycsbdriver.measure.ChannelTotals;
+import dev.ycsbdriver.measure.LatencyUnit;
 import dev.ycsbdriver.spi.ErrorLog;
 import dev.ycsbdriver.spi.RestoredSetting;
 import dev.ycsbdriver.spi.ServerFacts;
@@ -25,7 +26,8 @@ import site.ycsb.Status;
 /**
  * The result file: one JSON document per load or run, {@code schemaVersion} 1, described by the JSON
  * Schema {@code /dev/ycsbdriver/result/run-result.schema.json}. Every figure carries its unit in its
- * name ({@code runtimeMillis}, {@code p99Micros}, {@code averagePercent}); a figure that is not
+ * name ({@code runtimeMillis}, {@code p99Micros}, {@code averagePercent}); latencies are fractional
+ * microseconds, from histograms recorded in nanoseconds; a figure that is not
  * available is {@code null}, never 0. Configuration values are masked (see
  * {@link dev.ycsbdriver.config.Secrets}).
  *
@@ -240,32 +242,42 @@ public final class ResultJson {
     for (Map.Entry<Status, Long> e : op.statusCounts().entrySet()) {
       statuses.put(e.getKey().getName(), e.getValue());
     }
-    putLatency(node.putObject("serviceTime"), op.ok().service());
-    putLatency(node.putObject("intendedLatency"), op.ok().intended());
+    putLatency(node.putObject("serviceTime"), op.ok().service(), LatencyUnit.RECORDED);
+    putLatency(node.putObject("intendedLatency"), op.ok().intended(), LatencyUnit.RECORDED);
     ArrayNode failures = node.putArray("failures");
     for (ChannelTotals f : op.failures()) {
       ObjectNode fn = failures.addObject();
       fn.put("name", f.name());
-      putLatency(fn.putObject("serviceTime"), f.service());
-      putLatency(fn.putObject("intendedLatency"), f.intended());
+      putLatency(fn.putObject("serviceTime"), f.service(), LatencyUnit.RECORDED);
+      putLatency(fn.putObject("intendedLatency"), f.intended(), LatencyUnit.RECORDED);
     }
   }
 
   /**
    * Writes a {@code latency} object of the schema (count, min, mean, max, standard deviation and the
-   * percentiles 50 to 99.99, microseconds; nulls when {@code h} is empty).
+   * percentiles 50 to 99.99, fractional microseconds; nulls when {@code h} is empty).
    *
    * @param node the object to fill
-   * @param h latencies in microseconds
+   * @param h latencies
+   * @param unit the unit of {@code h}'s values
    */
-  public static void putLatency(ObjectNode node, Histogram h) {
+  public static void putLatency(ObjectNode node, Histogram h, LatencyUnit unit) {
     long n = h.getTotalCount();
     node.put("count", n);
-    node.put("minMicros", n == 0 ? null : h.getMinValue());
-    node.put("meanMicros", n == 0 ? null : h.getMean());
-    node.put("maxMicros", n == 0 ? null : h.getMaxValue());
-    node.put("stdDevMicros", n == 0 ? null : h.getStdDeviation());
-    PERCENTILE_FIELDS.forEach((p, field) -> node.put(field, n == 0 ? null : h.getValueAtPercentile(p)));
+    node.put("minMicros", n == 0 ? null : micros(unit, h.getMinValue()));
+    node.put("meanMicros", n == 0 ? null : micros(unit, h.getMean()));
+    node.put("maxMicros", n == 0 ? null : micros(unit, h.getMaxValue()));
+    node.put("stdDevMicros", n == 0 ? null : micros(unit, h.getStdDeviation()));
+    PERCENTILE_FIELDS.forEach((p, field) -> node.put(field, n == 0 ? null : micros(unit, h.getValueAtPercentile(p))));
+  }
+
+  /**
+   * @param unit the unit of {@code value}
+   * @param value a latency, mean or standard deviation
+   * @return it in microseconds, rounded to the nanosecond (3 decimals), the finest unit recorded
+   */
+  public static double micros(LatencyUnit unit, double value) {
+    return Math.round(unit.toMicros(value) * 1000.0) / 1000.0;
   }
 
   private static void timeSeries(ArrayNode array, List<TimeSeriesPoint> points, List<CpuSample> samples) {

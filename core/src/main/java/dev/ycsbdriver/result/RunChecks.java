@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ycsbdriver.measure.ChannelTotals;
+import dev.ycsbdriver.measure.LatencyUnit;
 import dev.ycsbdriver.measure.Operation;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -139,7 +140,7 @@ public final class RunChecks {
         if (n > 0) {
           histogramCounts.merge(c.name(), n, Long::sum);
           if (inFlight(op.name())) {
-            busyMicros += n * c.service().getMean();
+            busyMicros += n * LatencyUnit.RECORDED.toMicros(c.service().getMean());
           }
         }
       }

@@ -1,6 +1,7 @@
 package dev.ycsbdriver.result;
 
 import dev.ycsbdriver.measure.ChannelTotals;
+import dev.ycsbdriver.measure.LatencyUnit;
 import dev.ycsbdriver.measure.MeasurementConfig.Interval;
 import java.text.DecimalFormat;
 import java.text.DecimalFormatSymbols;
@@ -74,14 +75,23 @@ public final class StatusLine {
   }
 
   String summary(String name, Histogram h) {
+    return summary(name, h, LatencyUnit.RECORDED);
+  }
+
+  /**
+   * @param h a window's latencies
+   * @param unit the unit of {@code h}'s values
+   * @return YCSB's {@code getSummary()} text: whole microseconds, the average to two decimals
+   */
+  String summary(String name, Histogram h, LatencyUnit unit) {
     boolean empty = h.getTotalCount() == 0;
-    return "[" + name + ": Count=" + h.getTotalCount() + ", Max=" + h.getMaxValue()
-        + ", Min=" + (empty ? Long.MAX_VALUE : h.getMinValue())
-        + ", Avg=" + decimal.format(empty ? Double.NaN : h.getMean())
-        + ", 90=" + decimal.format(h.getValueAtPercentile(90))
-        + ", 99=" + decimal.format(h.getValueAtPercentile(99))
-        + ", 99.9=" + decimal.format(h.getValueAtPercentile(99.9))
-        + ", 99.99=" + decimal.format(h.getValueAtPercentile(99.99)) + "]";
+    return "[" + name + ": Count=" + h.getTotalCount() + ", Max=" + unit.toWholeMicros(h.getMaxValue())
+        + ", Min=" + (empty ? Long.MAX_VALUE : unit.toWholeMicros(h.getMinValue()))
+        + ", Avg=" + decimal.format(empty ? Double.NaN : unit.toMicros(h.getMean()))
+        + ", 90=" + decimal.format(unit.toWholeMicros(h.getValueAtPercentile(90)))
+        + ", 99=" + decimal.format(unit.toWholeMicros(h.getValueAtPercentile(99)))
+        + ", 99.9=" + decimal.format(unit.toWholeMicros(h.getValueAtPercentile(99.9)))
+        + ", 99.99=" + decimal.format(unit.toWholeMicros(h.getValueAtPercentile(99.99))) + "]";
   }
 
   /**

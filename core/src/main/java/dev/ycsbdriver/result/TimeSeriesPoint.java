@@ -24,13 +24,13 @@ public record TimeSeriesPoint(long elapsedMillis, long intervalMillis, double op
   }
 
   /**
-   * Service-time figures of one measurement over one interval, in microseconds.
+   * Service-time figures of one measurement over one interval, in fractional microseconds.
    *
    * @param count operations recorded
    * @param meanMicros mean
    * @param p99Micros 99th percentile
    * @param maxMicros maximum
    */
-  public record IntervalLatency(long count, double meanMicros, long p99Micros, long maxMicros) {
+  public record IntervalLatency(long count, double meanMicros, double p99Micros, double maxMicros) {
   }
 }

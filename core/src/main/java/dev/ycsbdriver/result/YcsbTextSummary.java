@@ -3,6 +3,7 @@ package dev.ycsbdriver.result;
 import dev.ycsbdriver.cpu.CpuFigure;
 import dev.ycsbdriver.cpu.CpuSummary;
 import dev.ycsbdriver.measure.ChannelTotals;
+import dev.ycsbdriver.measure.LatencyUnit;
 import dev.ycsbdriver.measure.MeasurementConfig;
 import dev.ycsbdriver.measure.MeasurementConfig.Interval;
 import java.io.PrintWriter;
@@ -89,46 +90,70 @@ public final class YcsbTextSummary {
     Interval interval = config.interval();
     for (Block b : blocks) {
       Histogram h = interval == Interval.INTENDED ? b.totals().intended() : b.totals().service();
-      writeBlock(out, b.name(), h, b.statuses(), config);
+      writeBlock(out, b.name(), h, LatencyUnit.RECORDED, b.statuses(), config);
     }
     if (interval == Interval.BOTH) {
       for (Block b : blocks) {
-        writeBlock(out, ChannelTotals.INTENDED_PREFIX + b.name(), b.totals().intended(), Map.of(), config);
+        writeBlock(out, ChannelTotals.INTENDED_PREFIX + b.name(), b.totals().intended(), LatencyUnit.RECORDED,
+            Map.of(), config);
       }
     }
   }
 
-  static void writeBlock(PrintWriter out, String name, Histogram h, Map<Status, Long> statuses,
-                                 MeasurementConfig config) {
-    writeLatency(out, name, h, config.percentiles());
+  static void writeBlock(PrintWriter out, String name, Histogram h, LatencyUnit unit, Map<Status, Long> statuses,
+                         MeasurementConfig config) {
+    writeLatency(out, name, h, unit, config.percentiles());
     for (Map.Entry<Status, Long> e : YcsbOrder.of(new ArrayList<>(statuses.entrySet()), Map.Entry::getKey)) {
       line(out, name, "Return=" + e.getKey().getName(), Long.toString(e.getValue()));
     }
     if (config.histogramVerbose()) {
-      for (HistogramIterationValue v : h.recordedValues()) {
-        long value = Math.min(v.getValueIteratedTo(), Integer.MAX_VALUE);
-        line(out, name, Long.toString(value), Double.toString((double) v.getCountAtValueIteratedTo()));
+      writeRecordedValues(out, name, h, unit);
+    }
+  }
+
+  /**
+   * YCSB's verbose lines, one per recorded value in whole microseconds with its count: the recorded values of a
+   * finer unit that fall in one microsecond are added into one line.
+   */
+  private static void writeRecordedValues(PrintWriter out, String name, Histogram h, LatencyUnit unit) {
+    long micros = -1;
+    long count = 0;
+    for (HistogramIterationValue v : h.recordedValues()) {
+      long value = Math.min(unit.toWholeMicros(v.getValueIteratedTo()), Integer.MAX_VALUE);
+      if (value != micros && count > 0) {
+        line(out, name, Long.toString(micros), Double.toString((double) count));
+        count = 0;
       }
+      micros = value;
+      count += v.getCountAtValueIteratedTo();
+    }
+    if (count > 0) {
+      line(out, name, Long.toString(micros), Double.toString((double) count));
     }
   }
 
   /**
    * Writes the head of a measurement's block: {@code Operations}, {@code AverageLatency(us)},
    * {@code MinLatency(us)}, {@code MaxLatency(us)} and one {@code <ordinal>PercentileLatency(us)} per
-   * percentile, as YCSB 0.17.0's {@code OneMeasurementHdrHistogram} exports them.
+   * percentile, as YCSB 0.17.0's {@code OneMeasurementHdrHistogram} exports them: the average as a
+   * fraction of a microsecond ({@link Double#toString}), the others as whole microseconds, truncated as YCSB
+   * truncates what it records.
    *
    * @param out where the lines go
    * @param name the measurement, e.g. {@code READ} or {@code Intended-READ}
-   * @param h its latencies in microseconds
+   * @param h its latencies
+   * @param unit the unit of {@code h}'s values
    * @param percentiles in the order to print, each in (0, 100]
    */
-  public static void writeLatency(PrintWriter out, String name, Histogram h, List<Double> percentiles) {
+  public static void writeLatency(PrintWriter out, String name, Histogram h, LatencyUnit unit,
+                                  List<Double> percentiles) {
     line(out, name, "Operations", Long.toString(h.getTotalCount()));
-    line(out, name, "AverageLatency(us)", Double.toString(h.getMean()));
-    line(out, name, "MinLatency(us)", Long.toString(h.getMinValue()));
-    line(out, name, "MaxLatency(us)", Long.toString(h.getMaxValue()));
+    line(out, name, "AverageLatency(us)", Double.toString(unit.toMicros(h.getMean())));
+    line(out, name, "MinLatency(us)", Long.toString(unit.toWholeMicros(h.getMinValue())));
+    line(out, name, "MaxLatency(us)", Long.toString(unit.toWholeMicros(h.getMaxValue())));
     for (double p : percentiles) {
-      line(out, name, ordinal(p) + "PercentileLatency(us)", Long.toString(h.getValueAtPercentile(p)));
+      line(out, name, ordinal(p) + "PercentileLatency(us)",
+          Long.toString(unit.toWholeMicros(h.getValueAtPercentile(p))));
     }
   }
 

@@ -251,8 +251,8 @@ final class ClientThread implements Runnable, ScheduledThread {
         crash = t;
       }
     }
-    long micros = (System.nanoTime() - start) / 1000;
-    registry.operation(Operation.CLEANUP).ok().record(index, micros, micros);
+    long nanos = System.nanoTime() - start;
+    registry.operation(Operation.CLEANUP).ok().record(index, nanos, nanos);
   }
 
   /** @return whether this thread has left its operation loop */

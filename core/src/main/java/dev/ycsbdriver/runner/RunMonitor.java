@@ -3,6 +3,7 @@ package dev.ycsbdriver.runner;
 import dev.ycsbdriver.cpu.CpuSample;
 import dev.ycsbdriver.measure.ChannelTotals;
 import dev.ycsbdriver.measure.IntervalHarvester;
+import dev.ycsbdriver.measure.LatencyUnit;
 import dev.ycsbdriver.measure.MeasurementRegistry;
 import dev.ycsbdriver.measure.OperationMeasurement;
 import dev.ycsbdriver.metrics.LiveMetrics;
@@ -10,6 +11,7 @@ import dev.ycsbdriver.metrics.LiveSnapshot;
 import dev.ycsbdriver.metrics.LiveSnapshot.IntervalFigures;
 import dev.ycsbdriver.metrics.LiveSnapshot.OperationCount;
 import dev.ycsbdriver.result.HistogramLogs;
+import dev.ycsbdriver.result.ResultJson;
 import dev.ycsbdriver.result.ScheduleLag;
 import dev.ycsbdriver.result.StatusLine;
 import dev.ycsbdriver.result.TimeSeriesPoint;
@@ -211,8 +213,9 @@ final class RunMonitor implements Runnable {
       Histogram h = c.service();
       if (h.getTotalCount() > 0) {
         seen.add(c.name());
-        latency.put(c.name(), new IntervalLatency(h.getTotalCount(), h.getMean(), h.getValueAtPercentile(99),
-            h.getMaxValue()));
+        LatencyUnit unit = LatencyUnit.RECORDED;
+        latency.put(c.name(), new IntervalLatency(h.getTotalCount(), ResultJson.micros(unit, h.getMean()),
+            ResultJson.micros(unit, h.getValueAtPercentile(99)), ResultJson.micros(unit, h.getMaxValue())));
       }
     }
     Double lagMillis = null;

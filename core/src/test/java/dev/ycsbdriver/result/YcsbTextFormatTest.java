@@ -2,6 +2,7 @@ package dev.ycsbdriver.result;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ycsbdriver.measure.LatencyUnit;
 import dev.ycsbdriver.measure.MeasurementConfig;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintWriter;
@@ -73,7 +74,7 @@ class YcsbTextFormatTest {
       StringWriter actual = new StringWriter();
       MeasurementConfig config = MeasurementConfig.from(dev.ycsbdriver.config.Settings.of(props));
       try (PrintWriter w = new PrintWriter(actual)) {
-        YcsbTextSummary.writeBlock(w, "READ", ours, statuses, config);
+        YcsbTextSummary.writeBlock(w, "READ", ours, LatencyUnit.MICROSECONDS, statuses, config);
       }
       assertThat(actual.toString()).isEqualTo(expected.toString(StandardCharsets.UTF_8));
     }
@@ -89,16 +90,7 @@ class YcsbTextFormatTest {
       upstream.measure(v);
       ours.recordValue(v);
     }
-    ByteArrayOutputStream expected = new ByteArrayOutputStream();
-    TextMeasurementsExporter exporter = new TextMeasurementsExporter(expected);
-    upstream.exportMeasurements(exporter);
-    exporter.close();
-    StringWriter actual = new StringWriter();
-    try (PrintWriter w = new PrintWriter(actual)) {
-      YcsbTextSummary.writeBlock(w, "UPDATE", ours, Map.of(),
-          MeasurementConfig.from(dev.ycsbdriver.config.Settings.of(props)));
-    }
-    assertThat(actual.toString()).isEqualTo(expected.toString(StandardCharsets.UTF_8));
+    assertThat(ours("UPDATE", ours, LatencyUnit.MICROSECONDS, props)).isEqualTo(upstream(upstream));
   }
 
   @Test
@@ -113,7 +105,88 @@ class YcsbTextFormatTest {
       ours.recordValue(micros);
     }
     StatusLine line = new StatusLine("", MeasurementConfig.Interval.OP);
-    assertThat(line.summary("SCAN", ours)).isEqualTo(upstream.getSummary());
+    assertThat(line.summary("SCAN", ours, LatencyUnit.MICROSECONDS)).isEqualTo(upstream.getSummary());
+  }
+
+  @Test
+  void nanosecondBlockHasUpstreamLinesAndFiguresOfTheSameOperations() throws Exception {
+    Properties props = props("hdrhistogram.percentiles", "50,90,95,99,99.9");
+    OneMeasurementHdrHistogram upstream = new OneMeasurementHdrHistogram("READ", props);
+    Random random = new Random(11);
+    Histogram ours = new Histogram(3);
+    for (int i = 0; i < 20_000; i++) {
+      long nanos = (long) Math.abs(random.nextGaussian() * 900_000 + (random.nextInt(50) == 0 ? 40_000_000 : 300_000));
+      upstream.measure((int) (nanos / 1000));
+      ours.recordValue(nanos);
+    }
+    String[] want = upstream(upstream).split(System.lineSeparator());
+    String[] got = ours("READ", ours, LatencyUnit.NANOSECONDS, props).split(System.lineSeparator());
+    assertThat(got).hasSameSizeAs(want);
+    for (int i = 0; i < want.length; i++) {
+      String key = want[i].substring(0, want[i].lastIndexOf(", "));
+      String wantValue = want[i].substring(key.length() + 2);
+      assertThat(got[i]).startsWith(key + ", ");
+      String gotValue = got[i].substring(key.length() + 2);
+      // the same type as upstream: an integer where upstream prints one, a double for the average
+      assertThat(gotValue.contains(".")).as(got[i]).isEqualTo(wantValue.contains("."));
+      double w = Double.parseDouble(wantValue);
+      // 3 significant digits in either unit, and upstream truncates each value to the microsecond first
+      assertThat(Double.parseDouble(gotValue)).as(got[i]).isCloseTo(w, org.assertj.core.data.Offset.offset(w * 2e-3 + 1));
+    }
+  }
+
+  @Test
+  void subMicrosecondLatenciesKeepTheirAverageInTheTextAndTheStatusLine() {
+    Histogram nanos = new Histogram(3);
+    for (long v : new long[] {180, 250, 420, 830}) {
+      nanos.recordValue(v);
+    }
+    StringWriter text = new StringWriter();
+    try (PrintWriter w = new PrintWriter(text)) {
+      YcsbTextSummary.writeLatency(w, "READ", nanos, LatencyUnit.NANOSECONDS, List.of(50.0, 99.0));
+    }
+    String nl = System.lineSeparator();
+    assertThat(text.toString()).isEqualTo("[READ], Operations, 4" + nl + "[READ], AverageLatency(us), 0.42" + nl
+        + "[READ], MinLatency(us), 0" + nl + "[READ], MaxLatency(us), 0" + nl
+        + "[READ], 50thPercentileLatency(us), 0" + nl + "[READ], 99thPercentileLatency(us), 0" + nl);
+    assertThat(new StatusLine("", MeasurementConfig.Interval.OP).summary("READ", nanos))
+        .isEqualTo("[READ: Count=4, Max=0, Min=0, Avg=0.42, 90=0, 99=0, 99.9=0, 99.99=0]");
+  }
+
+  @Test
+  void verboseLinesOfNanosecondsAddUpEachMicrosecond() throws Exception {
+    Properties props = props("measurement.histogram.verbose", "true");
+    Histogram nanos = new Histogram(3);
+    for (long v : new long[] {100, 999, 1_000, 1_500, 1_999, 17_000}) {
+      nanos.recordValue(v);
+    }
+    assertThat(ours("UPDATE", nanos, LatencyUnit.NANOSECONDS, props)).contains("[UPDATE], 0, 2.0" + System.lineSeparator()
+        + "[UPDATE], 1, 3.0" + System.lineSeparator() + "[UPDATE], 17, 1.0" + System.lineSeparator());
+  }
+
+  private static Properties props(String key, String value) {
+    Properties props = new Properties();
+    props.setProperty(key, value);
+    return props;
+  }
+
+  /** @return upstream's exported block of {@code m} */
+  private static String upstream(OneMeasurementHdrHistogram m) throws Exception {
+    ByteArrayOutputStream expected = new ByteArrayOutputStream();
+    TextMeasurementsExporter exporter = new TextMeasurementsExporter(expected);
+    m.exportMeasurements(exporter);
+    exporter.close();
+    return expected.toString(StandardCharsets.UTF_8);
+  }
+
+  /** @return our block of {@code h}, without statuses */
+  private static String ours(String name, Histogram h, LatencyUnit unit, Properties props) throws Exception {
+    StringWriter actual = new StringWriter();
+    try (PrintWriter w = new PrintWriter(actual)) {
+      YcsbTextSummary.writeBlock(w, name, h, unit, Map.of(),
+          MeasurementConfig.from(dev.ycsbdriver.config.Settings.of(props)));
+    }
+    return actual.toString();
   }
 
   @Test

@@ -107,15 +107,17 @@ class MultiClientIT {
       assertThat(mergedOp.path("statusCounts").path("OK").asLong()).as(op).isEqualTo(okSum).isEqualTo(sum);
       JsonNode st = mergedOp.path("serviceTime");
       assertThat(st.path("count").asLong()).as(op).isEqualTo(union.getTotalCount()).isEqualTo(sum);
-      assertThat(st.path("p50Micros").asLong()).as(op).isEqualTo(union.getValueAtPercentile(50));
-      assertThat(st.path("p95Micros").asLong()).as(op).isEqualTo(union.getValueAtPercentile(95));
-      assertThat(st.path("p99Micros").asLong()).as(op).isEqualTo(union.getValueAtPercentile(99));
-      assertThat(st.path("p999Micros").asLong()).as(op).isEqualTo(union.getValueAtPercentile(99.9));
-      assertThat(st.path("maxMicros").asLong()).as(op).isEqualTo(union.getMaxValue());
+      // the logs hold nanoseconds; the result gives fractional microseconds
+      assertThat(st.path("p50Micros").asDouble()).as(op).isEqualTo(union.getValueAtPercentile(50) / 1000.0);
+      assertThat(st.path("p95Micros").asDouble()).as(op).isEqualTo(union.getValueAtPercentile(95) / 1000.0);
+      assertThat(st.path("p99Micros").asDouble()).as(op).isEqualTo(union.getValueAtPercentile(99) / 1000.0);
+      assertThat(st.path("p999Micros").asDouble()).as(op).isEqualTo(union.getValueAtPercentile(99.9) / 1000.0);
+      assertThat(st.path("maxMicros").asDouble()).as(op).isEqualTo(union.getMaxValue() / 1000.0);
       assertThat(readLog(merged.resolve(op + ".hlog"))).as(op).isEqualTo(union);
     }
     assertThat(Files.readString(merged.resolve("summary.txt"))).contains("[OVERALL], Throughput(ops/sec), ",
-        "[READ], 99thPercentileLatency(us), " + operation(m, "READ").path("serviceTime").path("p99Micros").asLong());
+        "[READ], 99thPercentileLatency(us), "
+            + (long) Math.floor(operation(m, "READ").path("serviceTime").path("p99Micros").asDouble()));
     try (Stream<Path> files = Files.walk(work)) {
       for (Path f : files.filter(Files::isRegularFile).toList()) {
         assertThat(Files.readString(f, StandardCharsets.ISO_8859_1)).as(f.toString()).doesNotContain(PASSWORD);

@@ -3,6 +3,7 @@ package dev.ycsbdriver.result.merge;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.result.HistogramLogs;
+import dev.ycsbdriver.result.LatencyLog;
 import dev.ycsbdriver.result.ResultFiles;
 import dev.ycsbdriver.result.ResultJson;
 import java.io.FileNotFoundException;
@@ -11,13 +12,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
 
 /**
  * One client's result as {@link ResultMerger} reads it: the result JSON and every interval of its
- * HdrHistogram logs, with absolute start and end timestamps (epoch milliseconds).
+ * HdrHistogram logs, with absolute start and end timestamps (epoch milliseconds), each log in its own unit.
  *
  * <p>Immutable once read and thread-safe to read; the histograms must not be changed.
  *
@@ -25,10 +24,10 @@ import org.HdrHistogram.Histogram;
  * @param json the document
  * @param start the run's {@code startTime}
  * @param end the run's {@code endTime}
- * @param intervals measurement name (e.g. {@code READ}, {@code Intended-READ}, {@code READ-FAILED}) to
- *     its intervals in log order; empty when the run wrote no logs
+ * @param logs measurement name (e.g. {@code READ}, {@code Intended-READ}, {@code READ-FAILED}) to its log:
+ *     intervals in log order and their unit; empty when the run wrote no logs
  */
-record MergeSource(Path file, JsonNode json, Instant start, Instant end, Map<String, List<Histogram>> intervals) {
+record MergeSource(Path file, JsonNode json, Instant start, Instant end, Map<String, LatencyLog> logs) {
   /**
    * @param input a run directory or its {@code result.json}
    * @return the result and its interval logs
@@ -50,7 +49,7 @@ record MergeSource(Path file, JsonNode json, Instant start, Instant end, Map<Str
       throw new ConfigException(file + ": startTime and endTime must be ISO-8601 instants, got '"
           + n.path("startTime").asText() + "' and '" + n.path("endTime").asText() + "'", e);
     }
-    Map<String, List<Histogram>> intervals = new LinkedHashMap<>();
+    Map<String, LatencyLog> intervals = new LinkedHashMap<>();
     var logs = n.path("histogramLogs").fields();
     while (logs.hasNext()) {
       var e = logs.next();
@@ -60,9 +59,9 @@ record MergeSource(Path file, JsonNode json, Instant start, Instant end, Map<Str
     return new MergeSource(file, n, start, end, intervals);
   }
 
-  private static List<Histogram> readLog(Path log) throws ConfigException {
+  private static LatencyLog readLog(Path log) throws ConfigException {
     try {
-      return HistogramLogs.readIntervals(log);
+      return HistogramLogs.read(log);
     } catch (FileNotFoundException e) {
       throw new ConfigException(log + ": histogram log named in result.json is missing", e);
     } catch (IOException e) {

@@ -1,5 +1,6 @@
 package dev.ycsbdriver.result.merge;
 
+import dev.ycsbdriver.measure.LatencyUnit;
 import dev.ycsbdriver.result.HistogramLogs;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -21,7 +22,8 @@ import org.HdrHistogram.HistogramLogWriter;
  * as long as the clients' median interval, counted from the log's start time (the merged window's
  * start; intervals before it get negative timestamps). Each slot's histogram is the
  * {@code Histogram.add} of its intervals, so the sum of a merged log equals the sum of every interval of
- * every client. Values are microseconds, {@code Interval_Max} milliseconds, as in a run's own logs.
+ * every client. Values are in the merge's unit (see {@link ResultMerger#unit}), named in the header,
+ * {@code Interval_Max} milliseconds, as in a run's own logs.
  *
  * <p>Stateless and thread-safe.
  */
@@ -31,13 +33,15 @@ final class MergedLogs {
 
   /**
    * @param sources the clients
+   * @param unit the unit to write in, the finest of the clients' logs
    * @param directory where the logs go
    * @param base the merged log's start time
-   * @return measurement name to the sum of all its intervals of all clients, in first-seen order
+   * @return measurement name to the sum of all its intervals of all clients, in {@code unit}, in first-seen order
    * @throws IOException if a log cannot be written
    */
-  static Map<String, Histogram> write(List<MergeSource> sources, Path directory, Instant base) throws IOException {
-    Map<String, List<Histogram>> byName = ResultMerger.byName(sources);
+  static Map<String, Histogram> write(List<MergeSource> sources, LatencyUnit unit, Path directory, Instant base)
+      throws IOException {
+    Map<String, List<Histogram>> byName = ResultMerger.byName(sources, unit);
     long slotMillis = medianLengthMillis(byName);
     long baseMillis = base.toEpochMilli();
     Map<String, Histogram> totals = new LinkedHashMap<>();
@@ -50,11 +54,11 @@ final class MergedLogs {
       Path file = directory.resolve(e.getKey() + ".hlog");
       try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8)) {
         HistogramLogWriter log = HistogramLogs.startLog(out,
-            e.getKey() + ", merged from " + sources.size() + " clients", baseMillis);
+            e.getKey() + ", merged from " + sources.size() + " clients", unit, baseMillis);
         for (List<Histogram> slot : slots.values()) {
           long start = slot.stream().mapToLong(Histogram::getStartTimeStamp).min().orElseThrow();
           long end = slot.stream().mapToLong(Histogram::getEndTimeStamp).max().orElseThrow();
-          HistogramLogs.writeInterval(log, HistogramLogs.sum(slot), start, end, baseMillis);
+          HistogramLogs.writeInterval(log, HistogramLogs.sum(slot), unit, start, end, baseMillis);
         }
       }
       totals.put(e.getKey(), HistogramLogs.sum(e.getValue()));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ycsbdriver.measure.ChannelTotals;
+import dev.ycsbdriver.measure.LatencyUnit;
 import dev.ycsbdriver.result.ResultJson;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -24,10 +25,12 @@ final class MergedOperations {
   /**
    * @param array the merged document's {@code operations}, empty
    * @param sources the clients
-   * @param totals measurement name to its summed histogram (microseconds)
+   * @param totals measurement name to its summed histogram
+   * @param unit the unit of {@code totals}' values
    * @param warnings receives a line per operation whose counts have no histogram log
    */
-  static void write(ArrayNode array, List<MergeSource> sources, Map<String, Histogram> totals, List<String> warnings) {
+  static void write(ArrayNode array, List<MergeSource> sources, Map<String, Histogram> totals, LatencyUnit unit,
+                    List<String> warnings) {
     Map<String, long[]> operations = new LinkedHashMap<>();
     Map<String, Map<String, Long>> statuses = new LinkedHashMap<>();
     Map<String, Set<String>> failures = new LinkedHashMap<>();
@@ -53,15 +56,17 @@ final class MergedOperations {
         warnings.add("merge: " + name + " has " + counts.path("OK").asLong() + " OK operations but no histogram "
             + "log; its latency is unavailable");
       }
-      ResultJson.putLatency(node.putObject("serviceTime"), service);
-      ResultJson.putLatency(node.putObject("intendedLatency"), totals.getOrDefault(ChannelTotals.INTENDED_PREFIX + name, service));
+      ResultJson.putLatency(node.putObject("serviceTime"), service, unit);
+      ResultJson.putLatency(node.putObject("intendedLatency"),
+          totals.getOrDefault(ChannelTotals.INTENDED_PREFIX + name, service), unit);
       ArrayNode failureArray = node.putArray("failures");
       for (String f : new ArrayList<>(failures.get(name))) {
         Histogram fs = totals.getOrDefault(f, new Histogram(3));
         ObjectNode fn = failureArray.addObject();
         fn.put("name", f);
-        ResultJson.putLatency(fn.putObject("serviceTime"), fs);
-        ResultJson.putLatency(fn.putObject("intendedLatency"), totals.getOrDefault(ChannelTotals.INTENDED_PREFIX + f, fs));
+        ResultJson.putLatency(fn.putObject("serviceTime"), fs, unit);
+        ResultJson.putLatency(fn.putObject("intendedLatency"), totals.getOrDefault(ChannelTotals.INTENDED_PREFIX + f, fs),
+            unit);
       }
     }
   }

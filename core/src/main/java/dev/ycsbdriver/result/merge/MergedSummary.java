@@ -4,6 +4,7 @@ import static dev.ycsbdriver.result.YcsbTextSummary.line;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ycsbdriver.measure.ChannelTotals;
+import dev.ycsbdriver.measure.LatencyUnit;
 import dev.ycsbdriver.result.YcsbTextSummary;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -29,25 +30,26 @@ final class MergedSummary {
 
   /**
    * @param merged the merged document
-   * @param totals measurement name to its summed histogram (microseconds)
+   * @param totals measurement name to its summed histogram
+   * @param unit the unit of {@code totals}' values
    * @param file the file to write
    * @throws IOException if it cannot be written
    */
-  static void write(JsonNode merged, Map<String, Histogram> totals, Path file) throws IOException {
+  static void write(JsonNode merged, Map<String, Histogram> totals, LatencyUnit unit, Path file) throws IOException {
     List<Double> percentiles = percentiles(merged.path("config").path(PERCENTILES_KEY).asText("95,99"));
     try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8))) {
       line(out, "OVERALL", "RunTime(ms)", Long.toString(merged.path("runtimeMillis").asLong()));
       line(out, "OVERALL", "Throughput(ops/sec)", Double.toString(merged.path("throughputOpsPerSec").asDouble()));
       for (JsonNode op : merged.path("operations")) {
         String name = op.path("name").asText();
-        block(out, name, totals.get(name), op.path("statusCounts"), percentiles);
+        block(out, name, totals.get(name), unit, op.path("statusCounts"), percentiles);
         for (JsonNode f : op.path("failures")) {
-          block(out, f.path("name").asText(), totals.get(f.path("name").asText()), null, percentiles);
+          block(out, f.path("name").asText(), totals.get(f.path("name").asText()), unit, null, percentiles);
         }
       }
       for (Map.Entry<String, Histogram> e : totals.entrySet()) {
         if (e.getKey().startsWith(ChannelTotals.INTENDED_PREFIX)) {
-          block(out, e.getKey(), e.getValue(), null, percentiles);
+          block(out, e.getKey(), e.getValue(), unit, null, percentiles);
         }
       }
       JsonNode server = merged.path("cpu").path("server");
@@ -74,7 +76,8 @@ final class MergedSummary {
     }
   }
 
-  private static void block(PrintWriter out, String name, Histogram h, JsonNode statuses, List<Double> percentiles) {
+  private static void block(PrintWriter out, String name, Histogram h, LatencyUnit unit, JsonNode statuses,
+                            List<Double> percentiles) {
     if (h == null || h.getTotalCount() == 0) {
       if (statuses != null && statuses.size() > 0) {
         line(out, name, "Operations", "0");
@@ -82,7 +85,7 @@ final class MergedSummary {
       }
       return;
     }
-    YcsbTextSummary.writeLatency(out, name, h, percentiles);
+    YcsbTextSummary.writeLatency(out, name, h, unit, percentiles);
     if (statuses != null) {
       statuses.fields().forEachRemaining(e -> line(out, name, "Return=" + e.getKey(), e.getValue().asText()));
     }

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.cpu.CpuSummary;
 import dev.ycsbdriver.measure.ChannelTotals;
+import dev.ycsbdriver.measure.LatencyUnit;
+import dev.ycsbdriver.result.LatencyLog;
 import dev.ycsbdriver.result.ResultFiles;
 import dev.ycsbdriver.result.ResultJson;
 import java.io.IOException;
@@ -87,7 +89,8 @@ public final class ResultMerger {
     Files.createDirectories(output);
     List<String> warnings = new ArrayList<>();
     Window window = Window.of(sources, warnings);
-    Map<String, Histogram> totals = MergedLogs.write(sources, output, window.start());
+    LatencyUnit unit = unit(sources);
+    Map<String, Histogram> totals = MergedLogs.write(sources, unit, output, window.start());
 
     MergeSource first = sources.get(0);
     ObjectNode root = first.json().deepCopy();
@@ -115,7 +118,7 @@ public final class ResultMerger {
     root.put("throughputOpsPerSec", throughput);
     MergedErrors.write(root, sources, throughput);
     outcome(root.putObject("outcome"), sources);
-    MergedOperations.write(root.putArray("operations"), sources, totals, warnings);
+    MergedOperations.write(root.putArray("operations"), sources, totals, unit, warnings);
     root.putArray("timeSeries");
     root.putArray("gc");
     ObjectNode logs = root.putObject("histogramLogs");
@@ -157,7 +160,7 @@ public final class ResultMerger {
       s.json().path("warnings").forEach(w -> allWarnings.add(s.name() + ": " + w.asText()));
     }
     MAPPER.writeValue(output.resolve(ResultFiles.RESULT_FILE).toFile(), root);
-    MergedSummary.write(root, totals, output.resolve(SUMMARY_FILE));
+    MergedSummary.write(root, totals, unit, output.resolve(SUMMARY_FILE));
     return root;
   }
 
@@ -264,11 +267,11 @@ public final class ResultMerger {
         // the run, so each interval is cut to the run's own span before it is prorated
         long runStart = s.start().toEpochMilli();
         long runEnd = s.end().toEpochMilli();
-        for (Map.Entry<String, List<Histogram>> e : s.intervals().entrySet()) {
+        for (Map.Entry<String, LatencyLog> e : s.logs().entrySet()) {
           if (e.getKey().startsWith(ChannelTotals.INTENDED_PREFIX) || e.getKey().startsWith("CLEANUP")) {
             continue;
           }
-          for (Histogram h : e.getValue()) {
+          for (Histogram h : e.getValue().intervals()) {
             long a = Math.max(h.getStartTimeStamp(), runStart);
             long b = Math.min(h.getEndTimeStamp(), runEnd);
             if (b <= a) {
@@ -284,11 +287,30 @@ public final class ResultMerger {
     }
   }
 
-  static Map<String, List<Histogram>> byName(List<MergeSource> sources) {
+  /**
+   * @param sources the clients
+   * @param unit the unit to give every interval in
+   * @return measurement name to the intervals of every client, in first-seen order
+   */
+  static Map<String, List<Histogram>> byName(List<MergeSource> sources, LatencyUnit unit) {
     Map<String, List<Histogram>> out = new LinkedHashMap<>();
     for (MergeSource s : sources) {
-      s.intervals().forEach((name, list) -> out.computeIfAbsent(name, k -> new ArrayList<>()).addAll(list));
+      s.logs().forEach((name, log) -> {
+        List<Histogram> list = out.computeIfAbsent(name, k -> new ArrayList<>());
+        log.intervals().forEach(h -> list.add(log.unit().convert(h, unit)));
+      });
     }
     return out;
+  }
+
+  /**
+   * @param sources the clients
+   * @return the unit of the merged logs: the finest unit of any client's log, so that logs of one unit keep their
+   *     values exactly ({@link LatencyUnit#finest})
+   */
+  static LatencyUnit unit(List<MergeSource> sources) {
+    List<LatencyUnit> units = new ArrayList<>();
+    sources.forEach(s -> s.logs().values().forEach(l -> units.add(l.unit())));
+    return LatencyUnit.finest(units);
   }
 }

@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
+import dev.ycsbdriver.measure.LatencyUnit;
+import dev.ycsbdriver.result.HistogramLogs;
 import dev.ycsbdriver.result.ResultJson;
 import dev.ycsbdriver.testing.CliRun;
 import dev.ycsbdriver.testing.Resources;
@@ -84,6 +86,75 @@ class ResultMergerTest {
       }
     }
     return ops;
+  }
+
+  /**
+   * Rewrites a client's READ and Intended-READ logs in nanoseconds, with the header ycsb-driver writes: each interval
+   * {@code perInterval} operations of {@code latencyNanos} + i.
+   */
+  private static void inNanoseconds(Path run, int fromSec, int toSec, int perInterval, long latencyNanos)
+      throws Exception {
+    for (String name : new String[] {"READ", "Intended-READ"}) {
+      long extra = name.startsWith("Intended") ? 100_000_000L : 0;
+      try (PrintStream out = new PrintStream(Files.newOutputStream(run.resolve(name + ".hlog")), false,
+          StandardCharsets.UTF_8)) {
+        long base = T0 + fromSec * 1000L;
+        HistogramLogWriter log = HistogramLogs.startLog(out, name, LatencyUnit.NANOSECONDS, base);
+        for (int s = fromSec; s < toSec; s++) {
+          Histogram h = new Histogram(3);
+          for (int i = 0; i < perInterval; i++) {
+            h.recordValue(latencyNanos + extra + i);
+          }
+          HistogramLogs.writeInterval(log, h, LatencyUnit.NANOSECONDS, base + (s - fromSec) * 1000L,
+              base + (s - fromSec + 1) * 1000L, base);
+        }
+      }
+    }
+  }
+
+  @Test
+  void nanosecondClientsMergeIntoFractionalMicroseconds() throws Exception {
+    Path a = client("a", "workloada", 0, 10, 100, 0, 40.0, 30.0);
+    Path b = client("b", "workloada", 5, 15, 200, 0, 55.0, 35.0);
+    inNanoseconds(a, 0, 10, 100, 300);
+    inNanoseconds(b, 5, 15, 200, 400);
+    JsonNode m = ResultMerger.merge(java.util.List.of(a, b), dir.resolve("merged"));
+    JsonNode service = m.path("operations").get(0).path("serviceTime");
+    assertThat(service.path("count").asLong()).isEqualTo(3000);
+    // a third from 300 to 399 ns, two thirds from 400 to 599 ns: a mean of 449.5 ns
+    assertThat(service.path("p50Micros").asDouble()).isBetween(0.4, 0.6);
+    assertThat(service.path("minMicros").asDouble()).isEqualTo(0.3);
+    assertThat(service.path("meanMicros").asDouble()).isBetween(0.44, 0.46);
+    assertThat(m.path("operations").get(0).path("intendedLatency").path("p50Micros").asDouble())
+        .isBetween(100_000.0, 100_100.0);
+    assertThat(Files.readString(dir.resolve("merged/READ.hlog"))).contains("#[Values in nanoseconds");
+    assertThat(HistogramLogs.read(dir.resolve("merged/READ.hlog")).sum().getTotalCount()).isEqualTo(3000);
+    assertThat(Files.readString(dir.resolve("merged/summary.txt"))).containsPattern("\\[READ\\], AverageLatency\\(us\\), 0\\.4")
+        .contains("[READ], MinLatency(us), 0");
+  }
+
+  @Test
+  void aMicrosecondClientBesideANanosecondOneMergesInNanoseconds() throws Exception {
+    Path a = client("a", "workloada", 0, 10, 100, 1000, 40.0, 30.0);
+    Path b = client("b", "workloada", 5, 15, 200, 0, 55.0, 35.0);
+    inNanoseconds(b, 5, 15, 200, 5_000_000);
+    JsonNode m = ResultMerger.merge(java.util.List.of(a, b), dir.resolve("merged"));
+    JsonNode read = m.path("operations").get(0);
+    assertThat(read.path("serviceTime").path("count").asLong()).isEqualTo(3000);
+    // the same figures as two microsecond clients give (throughputCountsOnlyTheOperationsInsideTheCommonWindow)
+    assertThat(read.path("serviceTime").path("p50Micros").asDouble()).isBetween(5000.0, 5200.0);
+    assertThat(read.path("serviceTime").path("minMicros").asDouble()).isBetween(999.0, 1001.0);
+    assertThat(read.path("intendedLatency").path("p50Micros").asDouble()).isBetween(105_000.0, 105_300.0);
+    assertThat(HistogramLogs.read(dir.resolve("merged/READ.hlog")).unit()).isEqualTo(LatencyUnit.NANOSECONDS);
+  }
+
+  @Test
+  void microsecondClientsMergeIntoAMicrosecondLog() throws Exception {
+    Path a = client("a", "workloada", 0, 10, 100, 1000, 40.0, 30.0);
+    Path b = client("b", "workloada", 5, 15, 200, 5000, 55.0, 35.0);
+    ResultMerger.merge(java.util.List.of(a, b), dir.resolve("merged"));
+    assertThat(Files.readString(dir.resolve("merged/READ.hlog"))).contains("#[Values in microseconds");
+    assertThat(HistogramLogs.read(dir.resolve("merged/READ.hlog")).unit()).isEqualTo(LatencyUnit.MICROSECONDS);
   }
 
   /** Adds the error figures of a result that lost its connection once. */
