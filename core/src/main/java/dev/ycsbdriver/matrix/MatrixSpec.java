@@ -36,7 +36,7 @@ import java.util.Map;
  * @param jvmArgs JVM options of each cell's process ({@code jvmArgs}); may be empty
  * @param cellTimeout how long one cell's process may take before it is stopped ({@code cellTimeout};
  *     default warm-up + duration + 5 minutes, or none with {@code operationcount})
- * @param crashtest the crash test cell run after the workload cells of each store and profile
+ * @param crashtest the crash test cell run once per store and profile, after its workload cells of the last repeat
  *     ({@code crashtest}), or null for none
  * @param reference another party's published figures the report shows beside ours ({@code reference}), or null
  * @param leftOut stores left out because an environment variable their {@code when-env} names is not set, each

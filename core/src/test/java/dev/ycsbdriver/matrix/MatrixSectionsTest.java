@@ -197,6 +197,7 @@ class MatrixSectionsTest {
       assertThat(spec.workloads()).extracting(MatrixSpec.Workload::name)
           .containsExactly("workloada", "workloadb", "workloadc", "workloadd", "workloadf");
       assertThat(spec.threads()).containsExactly(64);
+      assertThat(spec.repeats()).isEqualTo(3);
       assertThat(spec.crashtest()).isNotNull();
       assertThat(spec.reference().figures()).isEmpty();
       MatrixSpec all = MatrixFile.read(file, root, Map.of("YCSB_POSTGRES_PASSWORD", "p", "YCSB_MYSQL_PASSWORD", "m",
