@@ -159,8 +159,8 @@ public final class MatrixRunner {
     pendingTotal = pending.size();
     err.println("[matrix] " + spec.name() + ": " + total + " cells, output " + output);
     int index = 0;
-    // the group whose table tableRecords describes: a visit of another group, or of this one after another
-    // group of the same store ran, loads again
+    // the group whose table tableRecords describes, as the last cell that ran left it: a cell of any other
+    // group loads first (two groups may share one table: the profiles of a store)
     MatrixOrder.Group loaded = null;
     long tableRecords = -1;
     for (MatrixOrder.Visit v : plan) {
