@@ -31,7 +31,9 @@ import java.util.regex.Pattern;
  * duration: 10s                    # or operationcount: 100000
  * warmup: auto                     # default: until the driver is warm, at most warmupMax (default 60s);
  *                                  # or a duration, 0 for none
- * repeats: 1
+ * repeats: 3                       # default 1; repeat 1 visits every cell before repeat 2 starts
+ * seed: 1234                       # optional: the seed of the shuffled run order; default: drawn, printed and
+ *                                  # recorded in <output>/order.json
  * aggregate: median                # how the report combines repeats: median, or best (the best run's figures)
  * rank: throughput                 # optional: rank stores by this figure, e.g. read-latency-mean; the best run's
  *                                  # figure under aggregate: best
@@ -67,7 +69,7 @@ public final class MatrixFile {
   static final String WHEN_ENV = "when-env";
   static final Set<String> KEYS = Set.of("name", "output", "recordcount", "operationcount", "duration",
       "warmup", "warmupMax", "repeats", "threads", "workloads", "properties", "loadThreads", "stores", "baseline",
-      "latencyWorkload", "jvmArgs", "cellTimeout", "profiles", "crashtest", "reference", "aggregate", "rank");
+      "latencyWorkload", "jvmArgs", "cellTimeout", "profiles", "crashtest", "reference", "aggregate", "rank", "seed");
   private static final Set<String> STORE_KEYS = Set.of("name", "binding", "properties", "profiles", WHEN_ENV);
   private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
   /** {@code ${env:NAME}} in a property value: the environment variable, read when a cell starts. */
@@ -192,7 +194,8 @@ public final class MatrixFile {
     MatrixSections.ReportChoice choice = MatrixSections.reportChoice(yaml);
     return new MatrixSpec(name, file, output, recordCount, ops, duration, warmup, repeats, threads, workloads,
         properties, loadThreads, stores, baseline, latencyWorkload, jvmArgs, cellTimeout, crashtest, reference, leftOut,
-        choice.aggregate(), choice.rank());
+        choice.aggregate(), choice.rank(), root.has("seed") ? integer(yaml, "/seed", null, Long.MIN_VALUE, Long.MAX_VALUE)
+        : null);
   }
 
   /**

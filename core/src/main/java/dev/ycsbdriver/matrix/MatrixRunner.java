@@ -3,6 +3,7 @@ package dev.ycsbdriver.matrix;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ycsbdriver.config.SecretProperties;
 import dev.ycsbdriver.config.Secrets;
@@ -17,31 +18,41 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * Runs a matrix: per store and profile, one load (the table dropped and created again), then every run
- * cell, each in its own driver process. Each cell's outcome is written to its {@code cell.json} as soon
- * as it ends, so a second run of the same matrix does only the cells that have no successful
- * {@code cell.json} with the same command (resume after a crash or Ctrl-C). A failed cell is recorded
- * with its error and the matrix goes on.
+ * Runs a matrix, each cell in its own driver process, in the order of {@link MatrixOrder}: repeat-major
+ * (repeat 1 visits every cell before repeat 2 starts), stores and profiles and the cells within each shuffled
+ * with a seed. The seed comes from the matrix file's {@code seed}, else from the output's {@link #ORDER_FILE}
+ * of an earlier run, else it is drawn; it is printed and recorded, with the order, in {@link #ORDER_FILE}.
+ * With {@code repeats: 1} the order is the only difference from running the stores one after another.
+ *
+ * <p>Each visit of a store and profile within a repeat starts with a load (the table dropped and created
+ * again), since another profile of the same store may have changed the table in between; the load is left
+ * out only when the previous visit that ran was of the same store and profile and its table size is known.
+ * Each cell's outcome is written to its {@code cell.json} as soon as it ends, so a second run of the same
+ * matrix does only the cells that have no successful {@code cell.json} with the same command (resume after a
+ * crash or Ctrl-C), in the same order. A failed cell is recorded with its error and the matrix goes on.
  *
  * <p>Workloads that insert (D, E) add records after {@code recordcount}, always from the same first
  * key, so a second inserting cell on the same table would collide with the first one's keys. The
  * runner therefore counts the records each cell inserted (from its result JSON, warm-up included) and
- * gives the next cell the table's real size as {@code recordcount}: its inserts start after the
- * existing keys and its reads choose among all of them. When that count is unknown (a cell crashed),
+ * gives the next cell of the visit the table's real size as {@code recordcount}: its inserts start after
+ * the existing keys and its reads choose among all of them. When that count is unknown (a cell crashed),
  * the store is loaded again before its next cell.
  *
- * <p>With a {@code crashtest} section, each store and profile ends with a crash test cell
- * ({@link CrashCell}) on the table its workload cells left. A crash test whose claim did not hold is a
- * finding: recorded with status {@code finding}, never run again on resume, and counted in
+ * <p>With a {@code crashtest} section, each store and profile's visit of the last repeat ends with a crash
+ * test cell ({@link CrashCell}) on the table its workload cells left. A crash test whose claim did not hold
+ * is a finding: recorded with status {@code finding}, never run again on resume, and counted in
  * {@link Outcome#findings()}.
  *
  * <p>One instance per invocation; not thread-safe.
@@ -51,6 +62,12 @@ public final class MatrixRunner {
   public static final String CELL_FILE = "cell.json";
   /** Name of the file in the output that lists the stores left out (a JSON array of strings). */
   public static final String LEFT_OUT_FILE = "left-out.json";
+  /**
+   * Name of the file in the output that records the run order: {@code seed} (a long), {@code repeats} and
+   * {@code visits}, each {@code repeat}, {@code store}, {@code profile} (null for none) and {@code cells} (their
+   * labels in run order, the crash test last).
+   */
+  public static final String ORDER_FILE = "order.json";
   private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private final MatrixSpec spec;
@@ -63,6 +80,9 @@ public final class MatrixRunner {
   private int done;
   private int ranNow;
   private long cellMillisTotal;
+  private long loadMillisTotal;
+  private int pendingTotal;
+  private int attempted;
   private long startNanos;
 
   /**
@@ -112,66 +132,67 @@ public final class MatrixRunner {
     }
     CellProcess.awaitLeftChildren(output.resolve("cells"), err);
     startNanos = System.nanoTime();
-    int total = 0;
-    int perProfile = spec.threads().size() * spec.workloads().size() * spec.repeats() + (spec.crashtest() == null ? 0 : 1);
-    for (MatrixSpec.Store store : spec.stores()) {
-      total += profiles(store).size() * perProfile;
-    }
+    long seed = seed();
+    List<MatrixOrder.Visit> plan = MatrixOrder.plan(spec, seed);
+    writeOrder(seed, plan);
+    int total = plan.stream().mapToInt(MatrixOrder.Visit::size).sum();
+    // cells already done by an earlier invocation, found before any runs so that the time estimate counts
+    // only the cells still to run
+    Set<Path> pending = new HashSet<>();
     int skipped = 0;
-    int index = 0;
-    err.println("[matrix] " + spec.name() + ": " + total + " cells, output " + output);
-    for (MatrixSpec.Store store : spec.stores()) {
-      for (String profile : profiles(store)) {
-        List<Cell> cells = cells(store, profile);
-        List<Cell> pending = new ArrayList<>();
-        for (Cell c : cells) {
-          if (finished(c.directory(output), signature(c))) {
-            skipped++;
-          } else {
-            pending.add(c);
-          }
+    for (MatrixOrder.Visit v : plan) {
+      for (Cell c : v.cells()) {
+        if (finished(c.directory(output), signature(c))) {
+          skipped++;
+        } else {
+          pending.add(c.directory(output));
         }
-        CrashCell crash = spec.crashtest() == null ? null : new CrashCell(store, profile);
-        boolean crashPending = crash != null && !finished(crash.directory(output), crash.signature(spec));
-        skipped += crash != null && !crashPending ? 1 : 0;
-        if (pending.isEmpty() && !crashPending || stop.requested()) {
-          index += perProfile;
+      }
+      if (v.crash() != null) {
+        if (finished(v.crash().directory(output), v.crash().signature(spec))) {
+          skipped++;
+        } else {
+          pending.add(v.crash().directory(output));
+        }
+      }
+    }
+    pendingTotal = pending.size();
+    err.println("[matrix] " + spec.name() + ": " + total + " cells, output " + output);
+    int index = 0;
+    // the group whose table tableRecords describes, as the last cell that ran left it: a cell of any other
+    // group loads first (two groups may share one table: the profiles of a store)
+    MatrixOrder.Group loaded = null;
+    long tableRecords = -1;
+    for (MatrixOrder.Visit v : plan) {
+      if (stop.requested()) {
+        break;
+      }
+      boolean loadFailed = false;
+      String loadError = "the load failed; see " + output.relativize(loadDirectory(v).resolve(CellProcess.LOG_FILE));
+      for (int i = 0; i < v.size() && !stop.requested(); i++) {
+        index++;
+        Cell cell = i < v.cells().size() ? v.cells().get(i) : null;
+        CrashCell crash = cell == null ? v.crash() : null;
+        Path dir = cell != null ? cell.directory(output) : crash.directory(output);
+        if (!pending.contains(dir)) {
           continue;
         }
-        long tableRecords = -1;
-        boolean loadFailed = false;
-        String loadError = "the load failed; see " + output.relativize(
-            Cell.group(output, store, profile).resolve("load").resolve(CellProcess.LOG_FILE));
-        for (Cell cell : cells) {
-          index++;
-          if (!pending.contains(cell)) {
-            continue;
-          }
-          if (stop.requested()) {
-            break;
-          }
-          if (tableRecords < 0 && !loadFailed) {
-            tableRecords = load(store, profile) ? spec.recordCount() : -1;
-            loadFailed = tableRecords < 0;
-          }
-          if (loadFailed) {
-            recordFailure(cell.directory(output), cell.label(), signature(cell), index, total, loadError);
-            continue;
-          }
+        if (!loadFailed && (tableRecords < 0 || !v.group().equals(loaded))) {
+          tableRecords = load(v) ? spec.recordCount() : -1;
+          loadFailed = tableRecords < 0;
+          loaded = loadFailed ? null : v.group();
+        }
+        attempted++;
+        if (loadFailed) {
+          recordFailure(dir, cell != null ? cell.label() : crash.label(),
+              cell != null ? signature(cell) : crash.signature(spec), index, total, loadError);
+        } else if (cell != null) {
           long inserted = runCell(cell, index, total, tableRecords);
           tableRecords = inserted < 0 ? -1 : tableRecords + inserted;
-        }
-        if (crash != null && crashPending && !stop.requested()) {
-          index++;
-          if (tableRecords < 0 && !loadFailed) {
-            tableRecords = load(store, profile) ? spec.recordCount() : -1;
-            loadFailed = tableRecords < 0;
-          }
-          if (loadFailed) {
-            recordFailure(crash.directory(output), crash.label(), crash.signature(spec), index, total, loadError);
-          } else {
-            runCrash(crash, index, total, tableRecords);
-          }
+        } else {
+          runCrash(crash, index, total, tableRecords);
+          // the crash test killed the store mid-write: its table is not one the runner can count
+          tableRecords = -1;
         }
       }
     }
@@ -184,23 +205,57 @@ public final class MatrixRunner {
     return new Outcome(total, done, failed, skipped, findings, interrupted, List.copyOf(results));
   }
 
-  private static List<String> profiles(MatrixSpec.Store store) {
-    if (store.profiles().isEmpty()) {
-      List<String> none = new ArrayList<>();
-      none.add(null);
-      return none;
+  /**
+   * @return the matrix file's {@code seed}, else the one {@link #ORDER_FILE} recorded for this output, else a
+   *     new one; printed with where it came from
+   */
+  private long seed() {
+    if (spec.seed() != null) {
+      err.println("[matrix] order: seed " + spec.seed() + " (from the matrix file)");
+      return spec.seed();
     }
-    return store.profiles();
+    Path file = output.resolve(ORDER_FILE);
+    if (Files.isRegularFile(file)) {
+      try {
+        JsonNode seed = JSON.readTree(file.toFile()).path("seed");
+        if (seed.isIntegralNumber()) {
+          err.println("[matrix] order: seed " + seed.asLong() + " (recorded in " + file + " by an earlier run; put seed: "
+              + seed.asLong() + " in the matrix file to repeat this order elsewhere)");
+          return seed.asLong();
+        }
+      } catch (IOException e) {
+        // unreadable: draw a new seed and record it
+      }
+    }
+    long seed = ThreadLocalRandom.current().nextLong(1, 1_000_000_000L);
+    err.println("[matrix] order: seed " + seed + " (put seed: " + seed + " in the matrix file to repeat this order)");
+    return seed;
+  }
+
+  /** Writes {@link #ORDER_FILE}: the seed and every visit of the plan, in run order. */
+  private void writeOrder(long seed, List<MatrixOrder.Visit> plan) throws IOException {
+    ObjectNode order = JSON.createObjectNode();
+    order.put("seed", seed);
+    order.put("repeats", spec.repeats());
+    ArrayNode visits = order.putArray("visits");
+    for (MatrixOrder.Visit v : plan) {
+      ObjectNode visit = visits.addObject();
+      visit.put("repeat", v.repeat());
+      visit.put("store", v.group().store().name());
+      visit.put("profile", v.group().profile());
+      ArrayNode cells = visit.putArray("cells");
+      v.cells().forEach(c -> cells.add(c.label()));
+      if (v.crash() != null) {
+        cells.add(v.crash().label());
+      }
+    }
+    JSON.writeValue(output.resolve(ORDER_FILE).toFile(), order);
   }
 
   private List<Cell> cells(MatrixSpec.Store store, String profile) {
     List<Cell> cells = new ArrayList<>();
     for (int r = 1; r <= spec.repeats(); r++) {
-      for (int t : spec.threads()) {
-        for (MatrixSpec.Workload w : spec.workloads()) {
-          cells.add(new Cell(store, profile, w, t, r));
-        }
-      }
+      cells.addAll(MatrixOrder.cells(spec, new MatrixOrder.Group(store, profile), r));
     }
     return cells;
   }
@@ -230,16 +285,25 @@ public final class MatrixRunner {
     }
   }
 
-  private boolean load(MatrixSpec.Store store, String profile) throws IOException {
-    Path dir = Cell.group(output, store, profile).resolve("load");
+  /** @return the directory of a visit's load: {@code load} in repeat 1, {@code load-r<N>} in repeat N */
+  private Path loadDirectory(MatrixOrder.Visit v) {
+    Path group = Cell.group(output, v.group().store(), v.group().profile());
+    return v.repeat() == 1 ? group.resolve("load") : group.resolve("load-r" + v.repeat());
+  }
+
+  private boolean load(MatrixOrder.Visit v) throws IOException {
+    MatrixSpec.Store store = v.group().store();
+    String profile = v.group().profile();
+    Path dir = loadDirectory(v);
     deleteTree(dir);
     CellArguments args = new CellArguments(spec, output, store, profile, dir, List.of("load", store.binding(), "-P",
         spec.workloads().get(0).file().toString(), "-threads", Integer.toString(spec.loadThreads())));
     args.put("recordcount", Long.toString(spec.recordCount())).put("droptable", "true").put("createtable", "true");
-    String what = store.name() + (profile == null ? "" : " " + profile);
+    String what = v.group().label() + (spec.repeats() == 1 ? "" : " for repeat " + v.repeat());
     err.println("[matrix] loading " + what + ": " + spec.recordCount() + " records, " + spec.loadThreads()
         + " threads");
     CellProcess.Ending end = CellProcess.run(args.args(), args.secrets(), spec.jvmArgs(), dir, spec.cellTimeout(), stop);
+    loadMillisTotal += end.elapsedMillis();
     Optional<Path> result = newestResult(dir);
     if (end.exitCode() != 0 || result.isEmpty()) {
       err.println("[matrix] load of " + what + " failed (exit " + end.exitCode() + ")"
@@ -360,8 +424,10 @@ public final class MatrixRunner {
 
   private void progress(String label, int index, int total, String status, String error, String summary) {
     long elapsed = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - startNanos);
-    int remaining = total - index;
-    String left = ranNow == 0 || remaining == 0 ? "" : ", about " + human(cellMillisTotal / ranNow * remaining) + " left";
+    // the cells still to run, and the loads among them as often as so far
+    int remaining = pendingTotal - attempted;
+    String left = ranNow == 0 || remaining == 0 ? ""
+        : ", about " + human((cellMillisTotal + loadMillisTotal) / ranNow * remaining) + " left";
     String what = "ok".equals(status) ? summary
         : CrashCell.FINDING.equals(status) ? "FINDING: " + summary
         : status.toUpperCase(Locale.ROOT) + (error == null ? "" : ": " + Secrets.maskText(error));
@@ -410,25 +476,23 @@ public final class MatrixRunner {
   }
 
   private void collectResults() throws IOException {
-    for (MatrixSpec.Store store : spec.stores()) {
-      for (String profile : profiles(store)) {
-        List<Path> dirs = new ArrayList<>();
-        cells(store, profile).forEach(c -> dirs.add(c.directory(output)));
-        if (spec.crashtest() != null) {
-          dirs.add(new CrashCell(store, profile).directory(output));
+    for (MatrixOrder.Group g : MatrixOrder.groups(spec)) {
+      List<Path> dirs = new ArrayList<>();
+      cells(g.store(), g.profile()).forEach(c -> dirs.add(c.directory(output)));
+      if (spec.crashtest() != null) {
+        dirs.add(new CrashCell(g.store(), g.profile()).directory(output));
+      }
+      for (Path dir : dirs) {
+        Path file = dir.resolve(CELL_FILE);
+        if (!Files.isRegularFile(file)) {
+          continue;
         }
-        for (Path dir : dirs) {
-          Path file = dir.resolve(CELL_FILE);
-          if (!Files.isRegularFile(file)) {
-            continue;
-          }
-          JsonNode node = JSON.readTree(file.toFile());
-          String status = node.path("status").asText();
-          if ("ok".equals(status) || CrashCell.FINDING.equals(status)) {
-            Path result = output.resolve(node.path("result").asText());
-            if (Files.isRegularFile(result)) {
-              results.add(result);
-            }
+        JsonNode node = JSON.readTree(file.toFile());
+        String status = node.path("status").asText();
+        if ("ok".equals(status) || CrashCell.FINDING.equals(status)) {
+          Path result = output.resolve(node.path("result").asText());
+          if (Files.isRegularFile(result)) {
+            results.add(result);
           }
         }
       }

@@ -23,7 +23,8 @@ import java.util.Map;
  * @param duration measured time per run cell ({@code duration}); zero when {@code operationcount} is given
  * @param warmup what each run cell does before its clock starts ({@code warmup}: {@code auto}, the default, or a
  *     duration, {@code 0} for none; {@code warmupMax} bounds {@code auto}, default 60s)
- * @param repeats how often each cell runs ({@code repeats}, default 1)
+ * @param repeats how often each cell runs ({@code repeats}, default 1); the repeats run interleaved, repeat 1
+ *     visiting every cell before repeat 2 starts ({@link MatrixOrder})
  * @param threads client thread counts ({@code threads}); not empty
  * @param workloads workload files, resolved; not empty
  * @param properties properties given to every load and run ({@code properties}); may be empty
@@ -35,7 +36,7 @@ import java.util.Map;
  * @param jvmArgs JVM options of each cell's process ({@code jvmArgs}); may be empty
  * @param cellTimeout how long one cell's process may take before it is stopped ({@code cellTimeout};
  *     default warm-up + duration + 5 minutes, or none with {@code operationcount})
- * @param crashtest the crash test cell run after the workload cells of each store and profile
+ * @param crashtest the crash test cell run once per store and profile, after its workload cells of the last repeat
  *     ({@code crashtest}), or null for none
  * @param reference another party's published figures the report shows beside ours ({@code reference}), or null
  * @param leftOut stores left out because an environment variable their {@code when-env} names is not set, each
@@ -44,13 +45,15 @@ import java.util.Map;
  *     {@code best}: every figure of the best run by {@code rank}, else by throughput)
  * @param rank the figure the report ranks stores by ({@code rank}, e.g. {@code read-latency-mean}), or null for
  *     no ranking
+ * @param seed the seed of the shuffled run order ({@code seed}), or null to draw one (recorded in the output's
+ *     {@code order.json} and used again when the same output is run again)
  */
 public record MatrixSpec(String name, Path file, Path output, long recordCount, long operationCount,
                          Duration duration, Warmup warmup, int repeats, List<Integer> threads,
                          List<Workload> workloads, Map<String, String> properties, int loadThreads,
                          List<Store> stores, String baseline, String latencyWorkload, List<String> jvmArgs,
                          Duration cellTimeout, Crashtest crashtest, ReferenceFigures reference, List<String> leftOut,
-                         RepeatAggregate aggregate, RankFigure rank) {
+                         RepeatAggregate aggregate, RankFigure rank, Long seed) {
 
   /** Copies the collections. */
   public MatrixSpec {
@@ -69,7 +72,7 @@ public record MatrixSpec(String name, Path file, Path output, long recordCount, 
   public MatrixSpec withOutput(Path newOutput) {
     return new MatrixSpec(name, file, newOutput, recordCount, operationCount, duration, warmup, repeats, threads,
         workloads, properties, loadThreads, stores, baseline, latencyWorkload, jvmArgs, cellTimeout, crashtest,
-        reference, leftOut, aggregate, rank);
+        reference, leftOut, aggregate, rank, seed);
   }
 
   /**

@@ -1,7 +1,8 @@
 /**
  * Matrices: a YAML file of stores x durability profiles x workloads x thread counts x repeats
  * ({@link dev.ycsbdriver.matrix.MatrixFile}, validated into a {@link dev.ycsbdriver.matrix.MatrixSpec}),
- * run cell by cell, each cell in its own driver process, resumable after a crash or Ctrl-C
+ * run cell by cell, each cell in its own driver process, the repeats interleaved in a seeded shuffled order
+ * ({@link dev.ycsbdriver.matrix.MatrixOrder}), resumable after a crash or Ctrl-C
  * ({@link dev.ycsbdriver.matrix.MatrixRunner}), with an optional crash test cell per store and profile and
  * another party's reference figures for the report ({@link dev.ycsbdriver.matrix.MatrixSections}). Before the first
  * cell the whole matrix is checked ({@link dev.ycsbdriver.matrix.MatrixPreflight}) and its output directory locked

@@ -197,6 +197,7 @@ class MatrixSectionsTest {
       assertThat(spec.workloads()).extracting(MatrixSpec.Workload::name)
           .containsExactly("workloada", "workloadb", "workloadc", "workloadd", "workloadf");
       assertThat(spec.threads()).containsExactly(64);
+      assertThat(spec.repeats()).isEqualTo(3);
       assertThat(spec.crashtest()).isNotNull();
       // seed 004's published throughput and mean latency: 3 stores x 2 profiles x 5 workloads
       assertThat(spec.reference().figures()).hasSize(30);
