@@ -62,15 +62,24 @@ final class ReferenceShapes {
         if (f.store().equals(d.store()) && f.workload().equals(d.workload()) && (prefix + "fast").equals(f.profile())) {
           Double ours = ratio(ours(model, f), ours(model, d));
           double theirs = f.throughputOpsPerSec() / d.throughputOpsPerSec();
+          ReportCell fastCell = ReferenceTable.ours(model, f);
+          ReportCell durableCell = ReferenceTable.ours(model, d);
+          RatioInterval noise = fastCell == null || durableCell == null ? null : RatioInterval.of(fastCell, durableCell);
+          String agree = agree(theirs, ours);
+          if (ours != null && (noise == null || !noise.outsideNoise())) {
+            // ours cannot say which way it goes: neither a match nor a contradiction
+            agree = "ours within noise" + (noise == null || !noise.known() ? "" : " (" + noise.interval() + ")");
+          }
           rows.add(List.of(d.store(), d.workload(), f.profile() + " / " + d.profile(), ReportTables.ratio(theirs),
-              ours == null ? ReportTables.NA : ReportTables.ratio(ours), agree(theirs, ours)));
+              ours == null ? ReportTables.NA : ReportTables.ratio(ours), agree));
         }
       }
     }
     return new Table("Shape: fast over durable per store (theirs vs ours)",
         List.of("store", "workload", "profiles", "theirs (x)", "ours (x)", "same direction"), rows,
         List.of("Throughput of the fast profile over the durable one, each party's over its own figures. "
-            + "\"same direction\": both above 1, both below 1, or both within 5% of 1."));
+            + "\"same direction\": both above 1, both below 1, or both within 5% of 1; \"ours within noise\" when our "
+            + "ratio's 95% interval includes 1 (or there is no noise estimate), so ours says neither."));
   }
 
   private static Table storeOrder(ReportModel model) {

@@ -21,8 +21,30 @@ class ReferenceShapesTest {
         Map.of(), "test machine", Map.of(), List.of(), null);
   }
 
+  /** @return the run moved to an {@code r<k>} directory: repeat k of its cell */
+  private static RunResult repeat(RunResult r, int k) {
+    return new RunResult(r.file().getParent().resolve("r" + k).resolve("result.json"), r.storeName(), r.binding(),
+        r.profile(), r.workload(), r.threads(), r.status(), r.throughputOpsPerSec(), r.throughputOkOpsPerSec(),
+        r.operations(), r.serverCpuAvgPercent(), r.serverCpuPeakPercent(), r.driverCpuAvgPercent(),
+        r.machineCpuAvgPercent(), r.opsPerServerCpuPercent(), r.serverCpuSource(), r.server(), r.serverSettings(),
+        r.machine(), r.histogramLogs(), r.warnings(), r.durabilityClaim());
+  }
+
   private static ReferenceFigures.Figure theirs(String store, String profile, String workload, double opsPerSec) {
     return new ReferenceFigures.Figure(store, profile, workload, 64, opsPerSec, 1.0);
+  }
+
+  @Test
+  void oursWithinNoiseNeitherMatchesNorContradictsTheirs() {
+    ReferenceFigures ref = new ReferenceFigures("Seed 004", null, null, List.of(
+        theirs("postgres", "seed004-durable", "workloada", 5_207), theirs("postgres", "seed004-fast", "workloada", 37_821)),
+        List.of(), null);
+    // one run a cell and no interval figures: no noise estimate, so ours says neither
+    List<RunResult> runs = List.of(run("postgres", "seed004-durable", "workloada", 4_000, 10, "postgres pid 1"),
+        run("postgres", "seed004-fast", "workloada", 3_000, 10, "postgres pid 1"));
+    ReportModel model = ReportModel.build(new ResultReader.Results(runs, List.of()), "t", null, List.of(), ref);
+    assertThat(ReferenceShapes.tables(model).get(0).rows()).containsExactly(
+        List.of("postgres", "workloada", "seed004-fast / seed004-durable", "7.26x", "0.75x", "ours within noise"));
   }
 
   @Test
@@ -31,10 +53,15 @@ class ReferenceShapesTest {
         theirs("postgres", "seed004-durable", "workloada", 5_207), theirs("postgres", "seed004-fast", "workloada", 37_821),
         theirs("mysql", "seed004-durable", "workloada", 2_555), theirs("mysql", "seed004-fast", "workloada", 29_991)),
         List.of(), null);
-    List<RunResult> runs = List.of(run("postgres", "seed004-durable", "workloada", 4_000, 10, "postgres pid 1"),
-        run("postgres", "seed004-fast", "workloada", 3_000, 10, "postgres pid 1"),
-        run("mysql", "seed004-durable", "workloada", 2_000, 10, "mariadbd pid 2"),
-        run("mysql", "seed004-fast", "workloada", 6_000, 10, "mariadbd pid 2"));
+    // three repeats a cell, 1% apart: every fast/durable ratio of ours is outside the noise
+    List<RunResult> runs = new java.util.ArrayList<>();
+    for (int r = 1; r <= 3; r++) {
+      double k = 0.98 + 0.01 * r;
+      runs.add(repeat(run("postgres", "seed004-durable", "workloada", 4_000 * k, 10, "postgres pid 1"), r));
+      runs.add(repeat(run("postgres", "seed004-fast", "workloada", 3_000 * k, 10, "postgres pid 1"), r));
+      runs.add(repeat(run("mysql", "seed004-durable", "workloada", 2_000 * k, 10, "mariadbd pid 2"), r));
+      runs.add(repeat(run("mysql", "seed004-fast", "workloada", 6_000 * k, 10, "mariadbd pid 2"), r));
+    }
     ReportModel model = ReportModel.build(new ResultReader.Results(runs, List.of()), "t", null, List.of(), ref);
     List<Table> tables = ReferenceShapes.tables(model);
     assertThat(tables).extracting(Table::title).containsExactly("Shape: fast over durable per store (theirs vs ours)",
