@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,7 +39,8 @@ import java.util.stream.Stream;
  *
  * <p>Each visit of a store and profile within a repeat starts with a load (the table dropped and created
  * again), since another profile of the same store may have changed the table in between; the load is left
- * out only when the previous visit that ran was of the same store and profile and its table size is known.
+ * out when the previous visit that ran was of the same store and profile and its table size is known, and when
+ * the group keeps its table ({@link KeptTables}: its cells only read and no other group can touch its table).
  * Each cell's outcome is written to its {@code cell.json} as soon as it ends, so a second run of the same
  * matrix does only the cells that have no successful {@code cell.json} with the same command (resume after a
  * crash or Ctrl-C), in the same order. A failed cell is recorded with its error and the matrix goes on.
@@ -163,6 +165,9 @@ public final class MatrixRunner {
     // group loads first (two groups may share one table: the profiles of a store)
     MatrixOrder.Group loaded = null;
     long tableRecords = -1;
+    KeptTables keptTables = KeptTables.of(spec, plan.stream().map(MatrixOrder.Visit::group).distinct().toList());
+    // the table size a group that keeps its table left at the end of its last visit
+    Map<MatrixOrder.Group, Long> left = new HashMap<>();
     for (MatrixOrder.Visit v : plan) {
       if (stop.requested()) {
         break;
@@ -178,7 +183,14 @@ public final class MatrixRunner {
           continue;
         }
         if (!loadFailed && (tableRecords < 0 || !v.group().equals(loaded))) {
-          tableRecords = load(v) ? spec.recordCount() : -1;
+          Long kept = keptTables.keeps(v.group()) ? left.get(v.group()) : null;
+          if (kept != null) {
+            err.println("[matrix] " + v.group().label() + ": table kept from its last visit (" + kept + " records; its "
+                + "cells only read and no other store uses it)");
+            tableRecords = kept;
+          } else {
+            tableRecords = load(v) ? spec.recordCount() : -1;
+          }
           loadFailed = tableRecords < 0;
           loaded = loadFailed ? null : v.group();
         }
@@ -189,10 +201,16 @@ public final class MatrixRunner {
         } else if (cell != null) {
           long inserted = runCell(cell, index, total, tableRecords);
           tableRecords = inserted < 0 ? -1 : tableRecords + inserted;
+          if (tableRecords < 0) {
+            left.remove(v.group());
+          } else if (keptTables.keeps(v.group())) {
+            left.put(v.group(), tableRecords);
+          }
         } else {
           runCrash(crash, index, total, tableRecords);
           // the crash test killed the store mid-write: its table is not one the runner can count
           tableRecords = -1;
+          left.remove(v.group());
         }
       }
     }
