@@ -20,9 +20,12 @@ import java.util.Locale;
  */
 final class HeapWatch {
   /** Share of the maximum heap still in use after collections at which the run stops. */
-  static final double FULL_FRACTION = 0.95;
-  /** The reserve, in bytes: 2% of the heap, at most 16 MiB. */
-  private static final long RESERVE_BYTES = Math.min(16L << 20, Runtime.getRuntime().maxMemory() / 50);
+  static final double FULL_FRACTION = 0.90;
+  /**
+   * The reserve, in bytes: 4% of the heap, at most 32 MiB. The end of a run merges and writes its latency
+   * histograms (nanosecond histograms of a few hundred KiB per thread and operation): it needs this room.
+   */
+  private static final long RESERVE_BYTES = Math.min(32L << 20, Runtime.getRuntime().maxMemory() / 25);
 
   private final List<MemoryPoolMXBean> pools = ManagementFactory.getMemoryPoolMXBeans().stream()
       .filter(p -> p.getType() == MemoryType.HEAP && p.isCollectionUsageThresholdSupported()).toList();
