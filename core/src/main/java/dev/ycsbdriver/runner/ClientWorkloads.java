@@ -19,16 +19,11 @@ import site.ycsb.WorkloadException;
  * With the no-op {@code site.ycsb.BasicDB}, CoreWorkload alone in a loop on 64 threads and 2 cores did 6.2M
  * operations per second shared and 17.9M per thread ({@code bench/WorkloadCeiling.java}).
  *
- * <p>Why by default (since 2026-11-26; upstream shares one): with the no-op store, on 64 threads and 2 cores, per
- * thread did 11.1M operations per second on workload A against 5.2M shared (30 s of warm-up,
- * {@code bench/driver-overhead.sh}); against PostgreSQL on the same machine per thread was 4-9% faster on C at 5-15%
- * less client CPU per operation (three alternating pairs) and the same on A with {@code warmup=auto} (three pairs,
- * 22.7k-24.1k against 22.9k-24.8k operations per second). An earlier finding, per thread costing the client more CPU
- * against PostgreSQL, was the JIT: with a fixed 20 s warm-up on a saturated 2-core machine, C2 had in some runs not
- * yet compiled the client's hot path ({@code -XX:+PrintCompilation}: {@code MeasuredDb.read},
- * CoreWorkload's generators, the loop, all compiled in the first seconds of the measured time), which happened to
- * the shared mode as well; with {@code warmup=auto} neither mode showed it. {@code workload.instances=shared}
- * restores upstream's behaviour.
+ * <p>Why by default (upstream shares one): with the no-op store, on 64 threads and 2 cores, per thread does about
+ * twice the operations per second of a shared instance on workload A ({@code bench/driver-overhead.sh}), and against
+ * PostgreSQL it is as fast or faster at no more client CPU per operation once the warm-up has compiled the client's
+ * hot path ({@code warmup=auto}); the measured figures are in the README's benchmark section.
+ * {@code workload.instances=shared} restores upstream's behaviour.
  *
  * <p>Why it draws the same operations: CoreWorkload's random numbers come from {@code ThreadLocalRandom}
  * ({@code site.ycsb.Utils.random()}), a stream per thread whether the generators are shared or not, and a
