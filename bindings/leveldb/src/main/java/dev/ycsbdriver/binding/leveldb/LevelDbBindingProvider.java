@@ -159,12 +159,7 @@ public final class LevelDbBindingProvider implements BindingProvider {
    * @throws BindingException when it cannot be created
    */
   static Path directory(String given, Path resultDirectory) throws ConfigException, BindingException {
-    Path dir = StoreDirectory.claim(EmbeddedStore.LEVELDB, DIR.key(), "leveldb", given, resultDirectory);
-    try {
-      return dir.toRealPath();
-    } catch (IOException e) {
-      throw new BindingException("leveldb: cannot resolve directory " + dir + " (" + e.getMessage() + ")", e);
-    }
+    return StoreDirectory.claim(EmbeddedStore.LEVELDB, DIR.key(), "leveldb", given, resultDirectory);
   }
 
   private static ServerFacts facts(SharedDatabase shared, StoreOptions asked, boolean sync, String profile) {

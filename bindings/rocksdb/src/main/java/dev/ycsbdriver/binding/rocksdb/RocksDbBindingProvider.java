@@ -13,7 +13,6 @@ import dev.ycsbdriver.spi.ErrorLog;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
 import dev.ycsbdriver.spi.StoreDirectory;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -92,12 +91,7 @@ public final class RocksDbBindingProvider implements BindingProvider {
   }
 
   private static Path directory(String given, Path resultDirectory) throws ConfigException, BindingException {
-    Path dir = StoreDirectory.claim(EmbeddedStore.ROCKSDB, RocksKeys.DIR.key(), "rocksdb", given, resultDirectory);
-    try {
-      return dir.toRealPath();
-    } catch (IOException e) {
-      throw new BindingException("rocksdb: cannot resolve directory " + dir + " (" + e.getMessage() + ")", e);
-    }
+    return StoreDirectory.claim(EmbeddedStore.ROCKSDB, RocksKeys.DIR.key(), "rocksdb", given, resultDirectory);
   }
 
   private static void prepareTable(RocksStore store, String table, Phase phase, boolean create, boolean drop)
