@@ -120,7 +120,12 @@ public final class LevelDbBindingProvider implements BindingProvider {
       throw e;
     }
     ServerFacts facts = facts(shared, options, writeOptions.sync(), context.profile());
-    return new LevelDbBinding(shared, writeOptions, facts, context.errors(), space);
+    ErrorLog errors = context.errors();
+    return Binding.of(() -> new LevelDbDb(shared, writeOptions, errors, space), ServerLocation.embedded(), facts,
+        () -> {
+          releaseQuietly(shared);
+          space.close();
+        });
   }
 
   /**
@@ -187,49 +192,6 @@ public final class LevelDbBindingProvider implements BindingProvider {
     } catch (IOException | RuntimeException e) {
       System.err.println("ycsb: warning: leveldb: closing " + shared.dir() + " failed: "
           + OpenFailures.firstLine(e.getMessage()));
-    }
-  }
-
-  /** The opened binding: makes one {@link LevelDbDb} per client thread; closing releases its hold. */
-  private static final class LevelDbBinding implements Binding {
-    private final SharedDatabase shared;
-    private final WriteOptions writeOptions;
-    private final ServerFacts facts;
-    private final ErrorLog errors;
-    private final FreeSpace space;
-    private boolean closed;
-
-    LevelDbBinding(SharedDatabase shared, WriteOptions writeOptions, ServerFacts facts,
-                   ErrorLog errors, FreeSpace space) {
-      this.shared = shared;
-      this.writeOptions = writeOptions;
-      this.facts = facts;
-      this.errors = errors;
-      this.space = space;
-    }
-
-    @Override
-    public site.ycsb.DB newDb() {
-      return new LevelDbDb(shared, writeOptions, errors, space);
-    }
-
-    @Override
-    public ServerLocation serverLocation() {
-      return ServerLocation.embedded();
-    }
-
-    @Override
-    public ServerFacts serverFacts() {
-      return facts;
-    }
-
-    @Override
-    public synchronized void close() {
-      if (!closed) {
-        closed = true;
-        releaseQuietly(shared);
-        space.close();
-      }
     }
   }
 }

@@ -13,7 +13,6 @@ import dev.ycsbdriver.spi.ServerLocation;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import site.ycsb.DB;
 
 /**
  * The {@code memory} binding: an ordered in-memory store in the driver's process, with no durability
@@ -69,26 +68,7 @@ public final class MemoryBindingProvider implements BindingProvider {
     settings.put("durability", "none: records live in the driver's heap until it exits");
     settings.put(ServerFacts.PRELOADED_RECORDS, Long.toString(preloaded));
     ServerFacts facts = new ServerFacts("ycsb-driver memory store", null, context.profile(), settings, List.of());
-    return new Binding() {
-      @Override
-      public DB newDb() {
-        return new MemoryDb(store);
-      }
-
-      @Override
-      public ServerLocation serverLocation() {
-        return ServerLocation.embedded();
-      }
-
-      @Override
-      public ServerFacts serverFacts() {
-        return facts;
-      }
-
-      @Override
-      public void close() {
-        // the records go with the binding
-      }
-    };
+    // the records go with the binding: nothing to release
+    return Binding.of(() -> new MemoryDb(store), ServerLocation.embedded(), facts, () -> { });
   }
 }

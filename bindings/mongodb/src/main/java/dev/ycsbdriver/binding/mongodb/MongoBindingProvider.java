@@ -27,7 +27,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.bson.Document;
-import site.ycsb.DB;
 
 /**
  * The {@code mongodb} binding: MongoDB through the official synchronous driver, one shared client (its
@@ -132,27 +131,7 @@ public final class MongoBindingProvider implements BindingProvider {
       ServerFacts facts = facts(build.getString("version"), database.getWriteConcern(), context.profile(),
           database.getReadPreference().getName());
       ServerLocation location = location(cs.getHosts().get(0));
-      return new Binding() {
-        @Override
-        public DB newDb() {
-          return new MongoDb(database, batchSize, context.errors());
-        }
-
-        @Override
-        public ServerLocation serverLocation() {
-          return location;
-        }
-
-        @Override
-        public ServerFacts serverFacts() {
-          return facts;
-        }
-
-        @Override
-        public void close() {
-          client.close();
-        }
-      };
+      return Binding.of(() -> new MongoDb(database, batchSize, context.errors()), location, facts, client::close);
     } catch (MongoException e) {
       client.close();
       Integer ownTimeout = cs.getServerSelectionTimeout();

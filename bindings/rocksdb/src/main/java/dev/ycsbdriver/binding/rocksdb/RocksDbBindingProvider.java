@@ -19,7 +19,6 @@ import java.util.List;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteOptions;
-import site.ycsb.DB;
 
 /**
  * The {@code rocksdb} binding: an embedded RocksDB database ({@code <rocksdb.dir>}, by default
@@ -78,14 +77,19 @@ public final class RocksDbBindingProvider implements BindingProvider {
     RocksStore store = RocksStore.acquire(dir, tuning);
     WriteOptions writeOptions = new WriteOptions().setSync(sync).setDisableWAL(disableWal);
     ReadOptions readOptions = new ReadOptions();
-    try {
-      prepareTable(store, table, context.phase(), createTable, dropTable);
-      ServerFacts facts = RocksFacts.read(store, table, writeOptions, context.profile());
-      return new OpenRocksDb(store, writeOptions, readOptions, facts, context.errors());
-    } catch (BindingException | RuntimeException e) {
+    Runnable release = () -> {
       writeOptions.close();
       readOptions.close();
       store.release();
+    };
+    try {
+      prepareTable(store, table, context.phase(), createTable, dropTable);
+      ServerFacts facts = RocksFacts.read(store, table, writeOptions, context.profile());
+      ErrorLog errors = context.errors();
+      return Binding.of(() -> new RocksDbClient(store, writeOptions, readOptions, errors), ServerLocation.embedded(),
+          facts, release);
+    } catch (BindingException | RuntimeException e) {
+      release.run();
       throw e;
     }
   }
@@ -116,42 +120,4 @@ public final class RocksDbBindingProvider implements BindingProvider {
   }
 
   /** The open binding: the shared store, this binding's read and write options, and its facts. */
-  private static final class OpenRocksDb implements Binding {
-    private final RocksStore store;
-    private final WriteOptions writeOptions;
-    private final ReadOptions readOptions;
-    private final ServerFacts facts;
-    private final ErrorLog errors;
-
-    OpenRocksDb(RocksStore store, WriteOptions writeOptions, ReadOptions readOptions, ServerFacts facts,
-                ErrorLog errors) {
-      this.store = store;
-      this.writeOptions = writeOptions;
-      this.readOptions = readOptions;
-      this.facts = facts;
-      this.errors = errors;
-    }
-
-    @Override
-    public DB newDb() {
-      return new RocksDbClient(store, writeOptions, readOptions, errors);
-    }
-
-    @Override
-    public ServerLocation serverLocation() {
-      return ServerLocation.embedded();
-    }
-
-    @Override
-    public ServerFacts serverFacts() {
-      return facts;
-    }
-
-    @Override
-    public void close() {
-      writeOptions.close();
-      readOptions.close();
-      store.release();
-    }
-  }
 }
