@@ -1,5 +1,6 @@
 package dev.ycsbdriver.cli;
 
+import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.ConfigLoader;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.Settings;
@@ -32,7 +33,7 @@ final class BindingsCommand implements Callable<Integer> {
   }
 
   @Override
-  public Integer call() {
+  public Integer call() throws ConfigException {
     PrintStream out = cli.out();
     ConfigLoader loader = ConfigLoader.fromEnvironment();
     for (BindingProvider p : BindingCatalog.load().providers()) {
