@@ -2,10 +2,10 @@ package dev.ycsbdriver.cli;
 
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.ConfigLoader;
+import dev.ycsbdriver.config.CoreWorkloadKeys;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.runner.BindingCatalog;
-import dev.ycsbdriver.runner.CoreWorkloadKeys;
 import dev.ycsbdriver.runner.Preflight;
 import dev.ycsbdriver.spi.BindingProvider;
 import dev.ycsbdriver.spi.RestoreJournal;

@@ -1,6 +1,8 @@
 package dev.ycsbdriver.binding.leveldb;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.CoreWorkloadKeys;
+import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.spi.Binding;
@@ -10,7 +12,6 @@ import dev.ycsbdriver.spi.BindingProvider;
 import dev.ycsbdriver.spi.EmbeddedStore;
 import dev.ycsbdriver.spi.ErrorLog;
 import dev.ycsbdriver.spi.FreeSpace;
-import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
 import dev.ycsbdriver.spi.StoreDirectory;
@@ -86,7 +87,7 @@ public final class LevelDbBindingProvider implements BindingProvider {
   @Override
   public Binding open(BindingContext context) throws ConfigException, BindingException {
     Settings s = context.settings();
-    String table = s.toProperties().getProperty("table", "usertable");
+    String table = s.getTrimmed(CoreWorkloadKeys.TABLE);
     if (table.isEmpty() || table.indexOf('\0') >= 0) {
       throw new ConfigException("table: must be non-empty and without a zero character for leveldb, got '"
           + table.replace("\0", "\\0") + "'");

@@ -1,13 +1,14 @@
 package dev.ycsbdriver.binding.memory;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.CoreWorkloadKeys;
+import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
-import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
 import java.util.LinkedHashMap;
@@ -53,7 +54,7 @@ public final class MemoryBindingProvider implements BindingProvider {
   public Binding open(BindingContext context) throws ConfigException, BindingException {
     Settings s = context.settings();
     MemoryStore store = new MemoryStore();
-    String table = s.toProperties().getProperty("table", "usertable");
+    String table = s.getTrimmed(CoreWorkloadKeys.TABLE);
     long preloaded = 0;
     if (context.phase() == Phase.RUN) {
       if (s.getBoolean(PRELOAD)) {

@@ -1,6 +1,8 @@
 package dev.ycsbdriver.binding.redis;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.CoreWorkloadKeys;
+import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.RunConfig;
 import dev.ycsbdriver.config.Settings;
@@ -8,7 +10,6 @@ import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
-import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.spi.RestoreJournal;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
@@ -74,7 +75,7 @@ public final class RedisBindingProvider implements BindingProvider {
         s.getBoolean(RedisKeys.PROFILE_STRICT), rewrite, s.getDuration(RedisKeys.PROFILE_TIMEOUT));
     boolean drop = s.getBoolean(RedisKeys.DROP_TABLE);
     boolean create = s.getBoolean(RedisKeys.CREATE_TABLE);
-    RecordLayout layout = new RecordLayout(s.toProperties().getProperty("table", "usertable"));
+    RecordLayout layout = new RecordLayout(s.getTrimmed(CoreWorkloadKeys.TABLE));
 
     Jedis admin;
     try {

@@ -1,6 +1,7 @@
 package dev.ycsbdriver.binding.rocksdb;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.CoreWorkloadKeys;
 import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.Settings;
@@ -53,7 +54,7 @@ public final class RocksDbBindingProvider implements BindingProvider {
   @Override
   public Binding open(BindingContext context) throws ConfigException, BindingException {
     Settings s = context.settings();
-    String table = s.toProperties().getProperty("table", "usertable").trim();
+    String table = s.getTrimmed(CoreWorkloadKeys.TABLE);
     if (table.equals(RocksKeys.DEFAULT_COLUMN_FAMILY)) {
       throw new ConfigException("table: must not be '" + table + "', the name of RocksDB's own column family; "
           + "choose another table name");
