@@ -64,6 +64,25 @@ public interface Binding extends AutoCloseable {
    * @throws NullPointerException when an argument is null
    */
   static Binding of(Supplier<? extends DB> clients, ServerLocation location, ServerFacts facts, Runnable release) {
-    return new ComposedBinding(clients, location, facts, release);
+    return new ComposedBinding(clients, location, facts, release, () -> { });
+  }
+
+  /**
+   * {@link #of(Supplier, ServerLocation, ServerFacts, Runnable)} with a crash-test check.
+   *
+   * @param crashTestCheck what {@link #checkCrashTest()} runs
+   * @return a binding, thread-safe as its parts are
+   * @throws NullPointerException when an argument is null
+   */
+  static Binding of(Supplier<? extends DB> clients, ServerLocation location, ServerFacts facts, Runnable release,
+                    CrashTestCheck crashTestCheck) {
+    return new ComposedBinding(clients, location, facts, release, crashTestCheck);
+  }
+
+  /** What {@link #checkCrashTest()} of a binding made by {@link #of} checks. */
+  @FunctionalInterface
+  interface CrashTestCheck {
+    /** @throws ConfigException as {@link Binding#checkCrashTest()} */
+    void check() throws ConfigException;
   }
 }

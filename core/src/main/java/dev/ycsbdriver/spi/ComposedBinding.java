@@ -1,5 +1,6 @@
 package dev.ycsbdriver.spi;
 
+import dev.ycsbdriver.config.ConfigException;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
@@ -16,13 +17,16 @@ final class ComposedBinding implements Binding {
   private final ServerLocation location;
   private final ServerFacts facts;
   private final Runnable release;
+  private final CrashTestCheck crashTestCheck;
   private final AtomicBoolean closed = new AtomicBoolean();
 
-  ComposedBinding(Supplier<? extends DB> clients, ServerLocation location, ServerFacts facts, Runnable release) {
+  ComposedBinding(Supplier<? extends DB> clients, ServerLocation location, ServerFacts facts, Runnable release,
+                  CrashTestCheck crashTestCheck) {
     this.clients = Objects.requireNonNull(clients, "clients");
     this.location = Objects.requireNonNull(location, "location");
     this.facts = Objects.requireNonNull(facts, "facts");
     this.release = Objects.requireNonNull(release, "release");
+    this.crashTestCheck = Objects.requireNonNull(crashTestCheck, "crashTestCheck");
   }
 
   @Override
@@ -38,6 +42,11 @@ final class ComposedBinding implements Binding {
   @Override
   public ServerFacts serverFacts() {
     return facts;
+  }
+
+  @Override
+  public void checkCrashTest() throws ConfigException {
+    crashTestCheck.check();
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.ycsbdriver.spi;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.testing.NoOpDb;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -25,6 +26,17 @@ class BindingTest {
     binding.close();
     binding.close();
     assertThat(released).hasValue(1);
+  }
+
+  @Test
+  void aComposedBindingRunsItsCrashTestCheck() throws Exception {
+    Binding plain = Binding.of(NoOpDb::new, ServerLocation.embedded(), ServerFacts.unknown(), () -> { });
+    plain.checkCrashTest();
+    Binding refusing = Binding.of(NoOpDb::new, ServerLocation.embedded(), ServerFacts.unknown(), () -> { }, () -> {
+      throw new ConfigException("redis: appendonly: must be yes in the config file");
+    });
+    assertThatThrownBy(refusing::checkCrashTest).isInstanceOf(ConfigException.class)
+        .hasMessage("redis: appendonly: must be yes in the config file");
   }
 
   @Test

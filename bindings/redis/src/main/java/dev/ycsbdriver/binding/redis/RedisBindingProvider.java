@@ -24,7 +24,6 @@ import java.util.Map;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.exceptions.JedisException;
-import site.ycsb.DB;
 
 /**
  * The {@code redis} binding: Redis through Jedis, one blocking connection per client thread, one hash per record
@@ -96,7 +95,10 @@ public final class RedisBindingProvider implements BindingProvider {
         throw new BindingException("redis: table " + layout.table() + " does not exist; load the records first: "
             + "bin/ycsb load redis -P <workload>");
       }
-      return new OpenedRedis(endpoint, backoff, context, facts, changed, admin);
+      ServerConfig opened = changed;
+      return Binding.of(() -> new RedisDb(endpoint, backoff, context.errors()),
+          ServerLocation.ofHost(endpoint.host(), endpoint.port(), PROCESS), facts, () -> closeQuietly(opened, admin),
+          () -> checkCrashTest(facts, opened));
     } catch (JedisException e) {
       closeQuietly(changed, admin);
       throw RedisFailures.startFailure(endpoint, e);
@@ -160,62 +162,24 @@ public final class RedisBindingProvider implements BindingProvider {
     return new RedisDb.Backoff(initial.toNanos(), max.toNanos());
   }
 
-  /** The opened store: a DB per thread; closing it restores the profile's settings. */
-  private static final class OpenedRedis implements Binding {
-    private final RedisEndpoint endpoint;
-    private final RedisDb.Backoff backoff;
-    private final BindingContext context;
-    private final ServerFacts facts;
-    private final ServerConfig changed;
-    private final Jedis admin;
-    private final ServerLocation location;
-
-    OpenedRedis(RedisEndpoint endpoint, RedisDb.Backoff backoff, BindingContext context, ServerFacts facts,
-                ServerConfig changed, Jedis admin) {
-      this.endpoint = endpoint;
-      this.backoff = backoff;
-      this.context = context;
-      this.facts = facts;
-      this.changed = changed;
-      this.admin = admin;
-      this.location = ServerLocation.ofHost(endpoint.host(), endpoint.port(), PROCESS);
-    }
-
-    @Override
-    public DB newDb() {
-      return new RedisDb(endpoint, backoff, context.errors());
-    }
-
-    @Override
-    public ServerLocation serverLocation() {
-      return location;
-    }
-
-    @Override
-    public ServerFacts serverFacts() {
-      return facts;
-    }
-
-    @Override
-    public void checkCrashTest() throws ConfigException {
-      String file = facts.settings().get("config_file");
-      String text = null;
-      if (file != null && !file.equals("none")) {
-        try {
-          text = Files.readString(Path.of(file), StandardCharsets.UTF_8);
-        } catch (IOException | RuntimeException e) {
-          text = null; // a server elsewhere, or a file of another user: judged by what the server says
-        }
-      }
-      String refusal = ServerInfo.crashTestRefusal(facts.settings(), changed.switchedOnAof(), text);
-      if (refusal != null) {
-        throw new ConfigException(refusal);
+  /**
+   * What a crash test needs of the server: the server started again after the crash must read {@code appendonly
+   * yes} at its start ({@link ServerInfo#crashTestRefusal}), judged from its config file when this process can read
+   * it, else from what the server says.
+   */
+  private static void checkCrashTest(ServerFacts facts, ServerConfig changed) throws ConfigException {
+    String file = facts.settings().get("config_file");
+    String text = null;
+    if (file != null && !file.equals("none")) {
+      try {
+        text = Files.readString(Path.of(file), StandardCharsets.UTF_8);
+      } catch (IOException | RuntimeException e) {
+        text = null; // a server elsewhere, or a file of another user: judged by what the server says
       }
     }
-
-    @Override
-    public void close() {
-      closeQuietly(changed, admin);
+    String refusal = ServerInfo.crashTestRefusal(facts.settings(), changed.switchedOnAof(), text);
+    if (refusal != null) {
+      throw new ConfigException(refusal);
     }
   }
 }
