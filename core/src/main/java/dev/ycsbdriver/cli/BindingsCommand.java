@@ -10,6 +10,7 @@ import dev.ycsbdriver.runner.Preflight;
 import dev.ycsbdriver.spi.BindingProvider;
 import dev.ycsbdriver.spi.RestoreJournal;
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -57,7 +58,8 @@ final class BindingsCommand implements Callable<Integer> {
       out.println("CoreWorkload keys (site.ycsb.workloads.CoreWorkload):");
       table(out, CoreWorkloadKeys.SPECS);
     } else {
-      out.println("The driver's own keys (threadcount, target, cpu.*, measurement): bindings --driver");
+      out.println("The driver's own keys (threadcount, target, cpu.*, measurement): bindings --driver; every key "
+          + "with its type and range: properties");
     }
     return 0;
   }
@@ -66,22 +68,11 @@ final class BindingsCommand implements Callable<Integer> {
     if (specs.isEmpty()) {
       return;
     }
-    int keyWidth = "key".length();
-    int defaultWidth = "default".length();
-    int unitWidth = "unit".length();
+    List<String[]> rows = new ArrayList<>();
+    rows.add(new String[] {"key", "default", "unit", "description"});
     for (PropertySpec s : specs) {
-      keyWidth = Math.max(keyWidth, s.key().length());
-      defaultWidth = Math.max(defaultWidth, shown(s.defaultValue()).length());
-      unitWidth = Math.max(unitWidth, s.unit().length());
+      rows.add(new String[] {s.key(), PropertyTable.shownDefault(s.defaultValue()), s.unit(), s.description()});
     }
-    String format = "  %-" + keyWidth + "s | %-" + defaultWidth + "s | %-" + unitWidth + "s | %s%n";
-    out.printf(format, "key", "default", "unit", "description");
-    for (PropertySpec s : specs) {
-      out.printf(format, s.key(), shown(s.defaultValue()), s.unit(), s.description());
-    }
-  }
-
-  private static String shown(String defaultValue) {
-    return defaultValue == null ? "-" : defaultValue.isEmpty() ? "\"\"" : defaultValue;
+    PropertyTable.aligned(out, rows);
   }
 }

@@ -21,7 +21,8 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(name = "ycsb", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
     description = "A YCSB-compatible workload driver that also measures the database server's CPU.",
-    subcommands = {LoadCommand.class, RunCommand.class, CrashtestCommand.class, BindingsCommand.class, MatrixCommand.class,
+    subcommands = {LoadCommand.class, RunCommand.class, CrashtestCommand.class, BindingsCommand.class, PropertiesCommand.class,
+        MatrixCommand.class,
         ReportCommand.class, AgentCommand.class})
 public final class Main implements Runnable {
   /** Exit code of a successful command. */
@@ -49,7 +50,7 @@ public final class Main implements Runnable {
   @Override
   public void run() {
     spec.commandLine().usage(cli.err());
-    throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: load, run, crashtest, bindings, matrix, report or agent");
+    throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: load, run, crashtest, bindings, properties, matrix, report or agent");
   }
 
   /**
@@ -174,6 +175,9 @@ public final class Main implements Runnable {
       }
       if (type == BindingsCommand.class) {
         return type.cast(new BindingsCommand(cli));
+      }
+      if (type == PropertiesCommand.class) {
+        return type.cast(new PropertiesCommand(cli));
       }
       if (type == MatrixCommand.class) {
         return type.cast(new MatrixCommand(cli));

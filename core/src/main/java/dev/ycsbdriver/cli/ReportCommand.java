@@ -3,6 +3,7 @@ package dev.ycsbdriver.cli;
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.matrix.MatrixRunner;
 import dev.ycsbdriver.matrix.MatrixSections;
+import dev.ycsbdriver.report.HtmlReport;
 import dev.ycsbdriver.report.RankFigure;
 import dev.ycsbdriver.report.ReferenceFigures;
 import dev.ycsbdriver.report.RepeatAggregate;
@@ -61,6 +62,11 @@ final class ReportCommand implements Callable<Integer> {
           + "else no ranking)")
   String rank;
 
+  @Option(names = "--html-charts", paramLabel = "embedded|linked",
+      description = "embedded (default): report.html holds its charts and stands alone; linked: it refers to the "
+          + "charts/ directory beside it, a page a tenth the size")
+  String htmlCharts;
+
   ReportCommand(Cli cli) {
     this.cli = cli;
   }
@@ -73,31 +79,54 @@ final class ReportCommand implements Callable<Integer> {
     }
     RepeatAggregate givenAggregate = aggregate == null ? null : RepeatAggregate.parse("--aggregate", aggregate);
     RankFigure givenRank = rank == null ? null : RankFigure.parse("--rank", rank);
-    Path out = output != null ? output
-        : inputs.size() == 1 && Files.isDirectory(inputs.get(0)) ? inputs.get(0) : Path.of("report");
+    HtmlReport.Charts charts = htmlCharts == null ? HtmlReport.Charts.EMBEDDED
+        : HtmlReport.Charts.parse("--html-charts", htmlCharts);
+    Path matrixDir = inputs.size() == 1 && Files.isDirectory(inputs.get(0)) ? inputs.get(0) : null;
+    Path matrixFile = matrixDir != null && Files.isRegularFile(matrixDir.resolve("matrix.yaml"))
+        ? matrixDir.resolve("matrix.yaml") : null;
+    MatrixSections.ReportChoice fromMatrix = matrixFile != null ? MatrixSections.reportChoice(matrixFile)
+        : MatrixSections.ReportChoice.DEFAULT;
+    Path out = output != null ? output : matrixDir != null ? matrixDir : Path.of("report");
     String name = title != null ? title
+        : fromMatrix.name() != null ? "ycsb-driver matrix: " + fromMatrix.name()
         : "ycsb-driver comparison: " + out.toAbsolutePath().normalize().getFileName();
     boolean existed = Files.isDirectory(out);
     OutputPaths.createDirectory(out, output != null ? "report -o" : "report output directory");
     Path md;
     try {
-      Path matrixDir = inputs.size() == 1 && Files.isDirectory(inputs.get(0)) ? inputs.get(0) : null;
-      Path matrixFile = matrixDir != null && Files.isRegularFile(matrixDir.resolve("matrix.yaml"))
-          ? matrixDir.resolve("matrix.yaml") : null;
       ReferenceFigures figures = reference != null ? MatrixSections.reference(reference, true)
           : matrixFile != null ? MatrixSections.reference(matrixFile, false) : null;
-      MatrixSections.ReportChoice fromMatrix = matrixFile != null ? MatrixSections.reportChoice(matrixFile)
-          : new MatrixSections.ReportChoice(RepeatAggregate.MEDIAN, null);
-      md = ReportWriter.write(new ReportWriter.Request(inputs, out, name, baseline, latencyWorkload,
-          leftOut(matrixDir), figures,
+      ReportWriter.Request request = new ReportWriter.Request(inputs, out, name,
+          baseline != null ? baseline : fromMatrix.baseline(),
+          latencyWorkload != null ? latencyWorkload : fromMatrix.latencyWorkload(), leftOut(matrixDir), figures,
           givenAggregate != null ? givenAggregate : fromMatrix.aggregate(),
-          givenRank != null ? givenRank : fromMatrix.rank()), w -> cli.err().println("Warning: " + w));
+          givenRank != null ? givenRank : fromMatrix.rank(), charts);
+      md = write(request, baseline == null && fromMatrix.baseline() != null);
     } catch (ConfigException | IOException | RuntimeException e) {
       OutputPaths.removeIfCreatedEmpty(out, existed);
       throw e;
     }
     cli.err().println("Report: " + md + " (also report.html, report.csv, report.json)");
     return Main.EXIT_OK;
+  }
+
+  /**
+   * Writes the report; a baseline that came from the matrix file and has no result (every cell of that store failed)
+   * is dropped with a note, as the matrix's own report does.
+   */
+  private Path write(ReportWriter.Request request, boolean baselineFromMatrix) throws ConfigException, IOException {
+    try {
+      return ReportWriter.write(request, w -> cli.err().println("Warning: " + w));
+    } catch (ConfigException e) {
+      if (!baselineFromMatrix || !e.getMessage().startsWith("--baseline:")) {
+        throw e;
+      }
+      cli.err().println("ycsb: report: the matrix's baseline store " + request.baseline() + " has no result; "
+          + "the report compares the stores without a baseline");
+      return ReportWriter.write(new ReportWriter.Request(request.inputs(), request.output(), request.title(), null,
+          request.latencyWorkload(), request.leftOut(), request.reference(), request.aggregate(), request.rank(),
+          request.htmlCharts()), w -> cli.err().println("Warning: " + w));
+    }
   }
 
   /** @return the stores the matrix of that output directory left out, or none */

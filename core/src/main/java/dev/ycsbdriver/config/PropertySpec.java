@@ -9,8 +9,8 @@ import java.util.Objects;
  * One configuration key as its owner declares it: name, default, unit, a one-line description, and
  * what a valid value is (its {@link Kind} and range). Owners (the runner, the CPU sampler, each binding)
  * keep their keys as constants of this type, so a key is written once; {@link PropertyRegistry} answers
- * from these declarations whether a key is known and whether its value is valid, and
- * {@code bin/ycsb bindings} and the READMEs show the same text.
+ * from these declarations whether a key is known and whether its value is valid, and {@code bin/ycsb bindings},
+ * {@code bin/ycsb properties} (which writes {@code docs/properties.md}) and the READMEs show the same text.
  *
  * <p>Example:
  * <pre>{@code

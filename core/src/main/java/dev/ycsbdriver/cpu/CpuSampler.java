@@ -117,9 +117,9 @@ public final class CpuSampler implements AutoCloseable {
 
   /**
    * A sampler that runs through a warm-up and is thrown away at its end, so that the sampler of the measured time
-   * starts with compiled code: started cold at the end of a warm-up, with 64 threads against PostgreSQL on
-   * 2 cores, {@link #start} took 1.3-1.7 s of the measured time, and its readings (OSHI's process code, tens of
-   * {@code /proc} files a second) were compiled on the measured time's CPU.
+   * starts with compiled code: started cold at the end of a warm-up on a saturated machine, {@link #start} takes
+   * seconds of the measured time, and its readings (OSHI's process code, tens of {@code /proc} files a second)
+   * are compiled on the measured time's CPU.
    *
    * <p>It is started on a thread of its own, since starting a sampler can take seconds; {@link #finish} waits
    * for that start, at most a given time, and stops it. Thread-safe.

@@ -158,7 +158,10 @@ public final class MatrixSections {
    * @param aggregate {@code aggregate}, default median
    * @param rank {@code rank}, or null for no ranking
    */
-  public record ReportChoice(RepeatAggregate aggregate, RankFigure rank) {
+  public record ReportChoice(RepeatAggregate aggregate, RankFigure rank, String name, String baseline,
+                             String latencyWorkload) {
+    /** A choice with the report command's defaults: medians, no ranking, no name, baseline or latency workload. */
+    public static final ReportChoice DEFAULT = new ReportChoice(RepeatAggregate.MEDIAN, null, null, null, null);
   }
 
   static ReportChoice reportChoice(LocatedYaml yaml) throws ConfigException {
@@ -179,15 +182,21 @@ public final class MatrixSections {
         throw yaml.error("/rank", RankFigure.EXPECTED + ", got '" + given + "'");
       }
     }
-    return new ReportChoice(aggregate, rank);
+    return new ReportChoice(aggregate, rank, optionalText(yaml, "name"), optionalText(yaml, "baseline"),
+        optionalText(yaml, "latencyWorkload"));
+  }
+
+  private static String optionalText(LocatedYaml yaml, String key) throws ConfigException {
+    return yaml.root().hasNonNull(key) ? MatrixFile.text(yaml, "/" + key, null) : null;
   }
 
   /**
-   * Reads {@code aggregate} and {@code rank} of a matrix file (or its copy in a matrix's output), for a report
-   * made later from that output.
+   * Reads what a matrix's own report was made with ({@code aggregate}, {@code rank}, {@code name},
+   * {@code baseline}, {@code latencyWorkload}) from a matrix file or its copy in a matrix's output, so a report made
+   * later from that output is the matrix's report.
    *
    * @param file the matrix file
-   * @return its choices; the defaults (median, no ranking) for keys it does not give
+   * @return its choices; the defaults (median, no ranking, null) for keys it does not give
    * @throws ConfigException naming the file, line and key of an invalid value
    */
   public static ReportChoice reportChoice(Path file) throws ConfigException {

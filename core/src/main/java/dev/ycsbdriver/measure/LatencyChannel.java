@@ -21,8 +21,7 @@ import org.HdrHistogram.SingleWriterRecorder;
  * <p>Each client thread records into its own {@link SingleWriterRecorder} (its slot), created on its
  * first use or ahead of it ({@link MeasurementRegistry#prepareLike}), so recording shares no cache line
  * between threads: with many threads on few cores, a shared recorder's atomic counters cost more than
- * the workload itself (measured with {@code bench/driver-overhead.sh}: about 1.35x the throughput of one
- * shared {@link Recorder} on workload C at 64 threads on 2 cores). Each recorder's histogram grows with the largest value seen,
+ * the workload itself ({@code bench/driver-overhead.sh} compares them). Each recorder's histogram grows with the largest value seen,
  * not with the thread count. Threads without a slot, and threads beyond the first
  * {@value #MAX_RECORDER_SLOTS}, record into one shared {@link Recorder}, which bounds the memory.
  *

@@ -4,8 +4,10 @@ import java.util.Base64;
 import java.util.List;
 
 /**
- * Renders the report as one self-contained HTML page: inline style, the charts embedded as PNG data
- * URIs, no script and no network access, so the file can be mailed or published as it is.
+ * Renders the report as one HTML page: inline style, no script and no network access. With
+ * {@link Charts#EMBEDDED} the charts are PNG data URIs and the page is self-contained, so the file can be mailed or
+ * published as it is; with {@link Charts#LINKED} it refers to {@code charts/<name>.png} beside it, a page a tenth the
+ * size for a directory kept whole (a report kept in version control).
  *
  * <p>Stateless and thread-safe.
  */
@@ -24,6 +26,29 @@ public final class HtmlReport {
       .scroll{overflow-x:auto}
       """;
 
+  /** Where the page's charts are. */
+  public enum Charts {
+    /** In the page, as PNG data URIs. */
+    EMBEDDED,
+    /** In {@code charts/<name>.png} beside the page, referred to by relative links. */
+    LINKED;
+
+    /**
+     * @param option where the option came from, for the message, e.g. {@code --html-charts}
+     * @param value {@code embedded} or {@code linked}, any case
+     * @return the mode
+     * @throws dev.ycsbdriver.config.ConfigException when the value is neither
+     */
+    public static Charts parse(String option, String value) throws dev.ycsbdriver.config.ConfigException {
+      for (Charts c : values()) {
+        if (c.name().equalsIgnoreCase(value.trim())) {
+          return c;
+        }
+      }
+      throw new dev.ycsbdriver.config.ConfigException(option + ": must be embedded or linked, got '" + value + "'");
+    }
+  }
+
   private HtmlReport() {
   }
 
@@ -31,9 +56,21 @@ public final class HtmlReport {
    * @param model the grouped results
    * @param sections the tables
    * @param charts the charts, embedded
-   * @return the page
+   * @return the self-contained page
    */
   public static String render(ReportModel model, List<Table.Section> sections, List<ReportCharts.Image> charts) {
+    return render(model, sections, charts, Charts.EMBEDDED);
+  }
+
+  /**
+   * @param model the grouped results
+   * @param sections the tables
+   * @param charts the charts
+   * @param where whether the page embeds the charts or links to {@code charts/}
+   * @return the page
+   */
+  public static String render(ReportModel model, List<Table.Section> sections, List<ReportCharts.Image> charts,
+                              Charts where) {
     StringBuilder h = new StringBuilder();
     h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
         .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
@@ -63,7 +100,7 @@ public final class HtmlReport {
     h.append("</ul>\n");
     for (ReportCharts.Image chart : charts) {
       if (chart.headline()) {
-        h.append(figure(chart));
+        h.append(figure(chart, where));
       }
     }
     for (String line : ReportText.intro(model)) {
@@ -100,7 +137,7 @@ public final class HtmlReport {
       h.append("<h2>Charts</h2>\n");
       for (ReportCharts.Image chart : charts) {
         if (!chart.headline()) {
-          h.append(figure(chart));
+          h.append(figure(chart, where));
         }
       }
     }
@@ -112,9 +149,10 @@ public final class HtmlReport {
     return h.toString();
   }
 
-  private static String figure(ReportCharts.Image chart) {
-    return "<figure><img alt=\"" + esc(chart.title()) + "\" src=\"data:image/png;base64,"
-        + Base64.getEncoder().encodeToString(chart.png()) + "\"></figure>\n";
+  private static String figure(ReportCharts.Image chart, Charts where) {
+    String src = where == Charts.LINKED ? "charts/" + esc(chart.name()) + ".png"
+        : "data:image/png;base64," + Base64.getEncoder().encodeToString(chart.png());
+    return "<figure><img alt=\"" + esc(chart.title()) + "\" src=\"" + src + "\"></figure>\n";
   }
 
   private static String esc(String s) {

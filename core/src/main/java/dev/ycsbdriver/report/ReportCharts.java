@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
@@ -105,8 +104,7 @@ public final class ReportCharts {
   }
 
   private static Image image(String name, Chart<?, ?> chart, boolean headline) throws IOException {
-    return new Image(name, chart.getTitle(), BitmapEncoder.getBitmapBytes(chart, BitmapEncoder.BitmapFormat.PNG),
-        headline);
+    return new Image(name, chart.getTitle(), ChartPng.encode(chart), headline);
   }
 
   /** @return {@code 1 thread} or {@code 16 threads} */

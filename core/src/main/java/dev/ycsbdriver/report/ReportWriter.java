@@ -38,14 +38,24 @@ public final class ReportWriter {
    * @param reference another party's published figures, or null
    * @param aggregate how each cell's repeats become its figures
    * @param rank the figure to rank stores by (and to choose best runs by), or null for no ranking
+   * @param htmlCharts whether {@code report.html} embeds its charts or links to {@code charts/}
    */
   public record Request(List<Path> inputs, Path output, String title, String baseline, String latencyWorkload,
-                        List<String> leftOut, ReferenceFigures reference, RepeatAggregate aggregate, RankFigure rank) {
+                        List<String> leftOut, ReferenceFigures reference, RepeatAggregate aggregate, RankFigure rank,
+                        HtmlReport.Charts htmlCharts) {
     /** Copies the lists. */
     public Request {
       inputs = List.copyOf(inputs);
       leftOut = List.copyOf(leftOut);
       java.util.Objects.requireNonNull(aggregate, "aggregate");
+      java.util.Objects.requireNonNull(htmlCharts, "htmlCharts");
+    }
+
+    /** A request whose HTML page embeds its charts. */
+    public Request(List<Path> inputs, Path output, String title, String baseline, String latencyWorkload,
+                   List<String> leftOut, ReferenceFigures reference, RepeatAggregate aggregate, RankFigure rank) {
+      this(inputs, output, title, baseline, latencyWorkload, leftOut, reference, aggregate, rank,
+          HtmlReport.Charts.EMBEDDED);
     }
 
     /** A request with medians over repeats and no ranking. */
@@ -108,7 +118,7 @@ public final class ReportWriter {
     Files.writeString(out.resolve("report.csv"), CsvReport.render(model), StandardCharsets.UTF_8);
     Files.writeString(out.resolve("report-durable-vs-fast.csv"), CsvReport.renderDurableVsFast(model),
         StandardCharsets.UTF_8);
-    Files.writeString(out.resolve("report.html"), HtmlReport.render(model, sections, charts), StandardCharsets.UTF_8);
+    Files.writeString(out.resolve("report.html"), HtmlReport.render(model, sections, charts, request.htmlCharts()), StandardCharsets.UTF_8);
     Path ranking = out.resolve("report-ranking.csv");
     if (model.rank() != null) {
       Files.writeString(ranking, CsvReport.renderRanking(model), StandardCharsets.UTF_8);

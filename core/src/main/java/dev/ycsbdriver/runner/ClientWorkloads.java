@@ -20,13 +20,13 @@ import site.ycsb.WorkloadException;
  * <p>Why: every draw from a CoreWorkload generator writes the value drawn into a field of the generator
  * ({@code NumberGenerator.setLastValue}, {@code DiscreteGenerator}'s last value), and a shared generator is
  * shared memory: on a machine with several cores each operation moves those cache lines from core to core.
- * With the no-op {@code site.ycsb.BasicDB}, CoreWorkload alone in a loop on 64 threads and 2 cores did 6.2M
- * operations per second shared and 17.9M per thread ({@code bench/WorkloadCeiling.java}).
+ * With the no-op {@code site.ycsb.BasicDB} and many threads on few cores, CoreWorkload alone in a loop does about
+ * three times the operations per second per thread that it does shared ({@code bench/WorkloadCeiling.java}).
  *
  * <p>Why by default (upstream shares one): with the no-op store, on 64 threads and 2 cores, per thread does about
  * twice the operations per second of a shared instance on workload A ({@code bench/driver-overhead.sh}), and against
  * PostgreSQL it is as fast or faster at no more client CPU per operation once the warm-up has compiled the client's
- * hot path ({@code warmup=auto}); the measured figures are in the README's benchmark section.
+ * hot path ({@code warmup=auto}); the figures are in {@code docs/benchmarks/driver-overhead.md}.
  * {@code workload.instances=shared} restores upstream's behaviour.
  *
  * <p>Why it draws the same operations: CoreWorkload's random numbers come from {@code ThreadLocalRandom}

@@ -106,9 +106,9 @@ final class RunMonitor implements Runnable {
   /**
    * A monitor for the warm-up: it harvests the warm-up's throw-away registry and formats its status lines as the
    * run's monitor will, but prints, logs and publishes nothing. Its only purpose is that the JIT compiles the
-   * harvest, the percentiles and the status line before the measured time: left cold, that code was compiled
-   * after the switch, on the measured time's CPU (64 threads against PostgreSQL on 2 cores: hundreds of
-   * compilations in the first ten measured seconds).
+   * harvest, the percentiles and the status line before the measured time; left cold, that code would be
+   * compiled after the switch, on the measured time's CPU (on a saturated machine, hundreds of compilations in
+   * the first measured seconds).
    *
    * @param scratch the warm-up's registry
    * @param clients the client threads

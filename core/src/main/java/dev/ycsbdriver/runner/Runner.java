@@ -237,9 +237,8 @@ public final class Runner {
     WarmupPhase.End warmupEnd = null;
     long warmupMillis = 0;
     // when the measured operations began: at the switch out of a warm-up, since the client threads count every
-    // operation from then on, however long the CPU sampler and the status monitor below take to start (3.2 s at
-    // 64 threads against PostgreSQL on 2 cores, whose operations were counted with none of its time: +11% on a
-    // 30 s run)
+    // operation from then on, however long the CPU sampler and the status monitor below take to start (seconds
+    // on a saturated machine); the measured time must hold every operation counted
     long switchNanos = 0;
     if (warmup) {
       MeasurementRegistry scratch = new MeasurementRegistry(measurement, config.paced(), threads);

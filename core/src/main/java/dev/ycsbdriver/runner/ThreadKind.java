@@ -9,12 +9,10 @@ import java.util.Locale;
  * client as in upstream YCSB, or virtual threads (JEP 444, Java 21+), which park on the JDK's poller when a socket
  * read would block, so that the clients share one carrier thread per core instead of each being a kernel thread.
  *
- * <p>Measured against PostgreSQL 15 on loopback (2 cores, 64 threads, Java 25, 20 s after a 15 s warm-up,
- * alternating): virtual threads gave 1-55% more throughput on workloads A and C, but no reliably lower client CPU
- * per operation (16-20 µs against 17-25 on C; 34-39 against 33-34 on A), and each operation waits for a carrier
- * once its answer is in, which the latency includes: C's 99th percentile 26-28 ms against 10-16, A's update 32-34
- * against 21. So they are not the default. A binding that blocks in native code (the embedded stores), or inside
- * {@code synchronized} on Java 21 to 23 (JEP 491), holds a carrier thread while it does.
+ * <p>Platform threads are the default: with virtual threads an operation whose answer is in still waits for a free
+ * carrier, which its latency includes, so the tail latency is higher, and the client CPU per operation is not
+ * reliably lower (figures: {@code docs/benchmarks/virtual-threads.md}). A binding that blocks in native code (the
+ * embedded stores), or inside {@code synchronized} on Java 21 to 23 (JEP 491), holds a carrier thread while it does.
  *
  * <p>Immutable and thread-safe.
  */

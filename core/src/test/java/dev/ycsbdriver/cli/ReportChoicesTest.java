@@ -48,6 +48,39 @@ class ReportChoicesTest {
   }
 
   @Test
+  void aMatrixOutputIsReportedUnderItsNameAndBaselineAndLinkedChartsKeepThePageSmall() throws Exception {
+    Path out = matrixOutput("name: nightly\nbaseline: h2\n");
+    CliRun embedded = CliRun.of("report", out.toString());
+    assertThat(embedded.exitCode()).as(embedded.toString()).isZero();
+    assertThat(out.resolve("report.md")).content().startsWith("# ycsb-driver matrix: nightly").contains("x h2");
+    long embeddedSize = Files.size(out.resolve("report.html"));
+    assertThat(out.resolve("report.html")).content().contains("src=\"data:image/png;base64,");
+
+    CliRun linked = CliRun.of("report", out.toString(), "--html-charts", "linked");
+    assertThat(linked.exitCode()).as(linked.toString()).isZero();
+    String html = Files.readString(out.resolve("report.html"));
+    assertThat(html).doesNotContain("data:image/png").contains("src=\"charts/headline-t4.png\"");
+    try (Stream<Path> charts = Files.list(out.resolve("charts"))) {
+      for (Path chart : charts.toList()) {
+        assertThat(html).contains("src=\"charts/" + chart.getFileName() + "\"");
+      }
+    }
+    assertThat(Files.size(out.resolve("report.html"))).isLessThan(embeddedSize / 4);
+
+    CliRun bad = CliRun.of("report", out.toString(), "--html-charts", "inline");
+    assertThat(bad.exitCode()).isEqualTo(2);
+    assertThat(bad.err().lines().toList()).containsExactly("ycsb: --html-charts: must be embedded or linked, got 'inline'");
+  }
+
+  @Test
+  void aMatrixBaselineWithoutResultsIsDroppedWithANote() throws Exception {
+    Path out = matrixOutput("baseline: nosuchstore\n");
+    CliRun run = CliRun.of("report", out.toString());
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    assertThat(run.err()).contains("the matrix's baseline store nosuchstore has no result");
+  }
+
+  @Test
   void aBadValueInTheMatrixFileIsOneLineWithItsLineAndExitCode2() throws Exception {
     Path out = matrixOutput("repeats: 3\naggregate: top\n");
     CliRun run = CliRun.of("report", out.toString());

@@ -11,10 +11,9 @@ import java.util.function.BiFunction;
  * binding; nothing is kept between processes.
  *
  * <p>Each table keeps its records in a hash map, so that a read, update or delete costs one hash lookup,
- * and its keys in a skip list as well, so that a scan reads a range in key order. A skip list alone costs a
- * dozen cache misses per lookup: at 100,000 records it took 79% of the driver's CPU on workload C (JFR,
- * 16 threads), and replacing it by the hash map for point operations took the binding from about 0.5M to
- * over 1M reads a second on this project's two-core benchmark machine.
+ * and its keys in a skip list as well, so that a scan reads a range in key order. A skip list alone would
+ * cost a dozen cache misses per point lookup, which at 100,000 records dominates the driver's CPU on workload
+ * C; the hash map keeps point operations at one lookup (figures: {@code docs/benchmarks/driver-overhead.md}).
  *
  * <p>Thread-safe: a record is replaced as a whole, never changed in place, so a reader sees either the old
  * or the new record. An insert adds the record before its key and a delete removes it before its key, so a
