@@ -1,10 +1,11 @@
 package dev.ycsbdriver.cli;
 
+import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.ConfigLoader;
+import dev.ycsbdriver.config.CoreWorkloadKeys;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.runner.BindingCatalog;
-import dev.ycsbdriver.runner.CoreWorkloadKeys;
 import dev.ycsbdriver.runner.Preflight;
 import dev.ycsbdriver.spi.BindingProvider;
 import dev.ycsbdriver.spi.RestoreJournal;
@@ -33,7 +34,7 @@ final class BindingsCommand implements Callable<Integer> {
   }
 
   @Override
-  public Integer call() {
+  public Integer call() throws ConfigException {
     PrintStream out = cli.out();
     ConfigLoader loader = ConfigLoader.fromEnvironment();
     for (BindingProvider p : BindingCatalog.load().providers()) {

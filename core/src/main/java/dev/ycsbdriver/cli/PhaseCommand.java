@@ -86,8 +86,8 @@ abstract class PhaseCommand implements Callable<Integer> {
             + " lowered to the " + config.operationCount() + " operations)" : "")
         + (config.paced() ? ", target " + config.targetOpsPerSec() + " ops/s" : "")
         + (config.client().multiple() ? ", client " + config.client().index() + " of " + config.client().count()
-            + (phase == Phase.LOAD ? " (records from insertstart " + settings.raw("insertstart") + ", "
-                + settings.raw("insertcount") + " records)" : "") : ""));
+            + (phase == Phase.LOAD ? " (records from insertstart " + settings.getString(RunConfig.INSERT_START) + ", "
+                + settings.getString(RunConfig.INSERT_COUNT) + " records)" : "") : ""));
     for (String w : warnings) {
       err.println("Warning: " + w);
     }

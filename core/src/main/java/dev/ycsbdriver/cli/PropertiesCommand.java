@@ -1,9 +1,10 @@
 package dev.ycsbdriver.cli;
 
+import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.CoreWorkloadKeys;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.crash.CrashKeys;
 import dev.ycsbdriver.runner.BindingCatalog;
-import dev.ycsbdriver.runner.CoreWorkloadKeys;
 import dev.ycsbdriver.runner.Preflight;
 import dev.ycsbdriver.runner.UpstreamKeys;
 import dev.ycsbdriver.spi.BindingProvider;
@@ -48,7 +49,7 @@ final class PropertiesCommand implements Callable<Integer> {
   }
 
   @Override
-  public Integer call() {
+  public Integer call() throws ConfigException {
     List<Group> groups = groups(BindingCatalog.load().providers());
     PrintStream out = cli.out();
     if (markdown) {

@@ -1,10 +1,10 @@
 package dev.ycsbdriver.crash;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.CoreWorkloadKeys;
 import dev.ycsbdriver.config.RunConfig;
 import dev.ycsbdriver.cpu.MachineFacts;
 import dev.ycsbdriver.result.ToolVersion;
-import dev.ycsbdriver.runner.CoreWorkloadKeys;
 import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.ErrorLog;

@@ -1,10 +1,10 @@
 package dev.ycsbdriver.crash;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.CoreWorkloadKeys;
 import dev.ycsbdriver.config.PropertyOwner;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.Settings;
-import dev.ycsbdriver.runner.CoreWorkloadKeys;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -2,6 +2,7 @@ package dev.ycsbdriver.matrix;
 
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.ConfigLoader;
+import dev.ycsbdriver.config.CoreWorkloadKeys;
 import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.config.RunConfig;
 import dev.ycsbdriver.config.Settings;
@@ -9,7 +10,6 @@ import dev.ycsbdriver.config.Warmup;
 import dev.ycsbdriver.crash.CrashConfig;
 import dev.ycsbdriver.crash.CrashKeys;
 import dev.ycsbdriver.crash.CrashWorkload;
-import dev.ycsbdriver.runner.CoreWorkloadKeys;
 import dev.ycsbdriver.runner.BindingCatalog;
 import dev.ycsbdriver.runner.Preflight;
 import dev.ycsbdriver.spi.BindingProvider;

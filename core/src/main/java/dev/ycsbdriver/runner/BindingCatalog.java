@@ -3,6 +3,10 @@ package dev.ycsbdriver.runner;
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.Names;
 import dev.ycsbdriver.spi.BindingProvider;
+import java.net.URISyntaxException;
+import java.nio.file.FileSystemNotFoundException;
+import java.nio.file.Path;
+import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -25,25 +29,60 @@ public final class BindingCatalog {
   private final Map<String, BindingProvider> byName = new LinkedHashMap<>();
   private final List<BindingProvider> providers = new ArrayList<>();
 
-  private BindingCatalog(List<BindingProvider> found) {
+  private BindingCatalog(List<BindingProvider> found) throws ConfigException {
     List<BindingProvider> all = new ArrayList<>(found);
     all.add(new DbClassBindingProvider(BASIC, "site.ycsb.BasicDB", true));
     all.sort(Comparator.comparing(BindingProvider::name));
     for (BindingProvider p : all) {
-      if (byName.putIfAbsent(p.name(), p) == null) {
-        providers.add(p);
-      }
+      claim(p.name(), p);
+      providers.add(p);
       for (String alias : p.aliases()) {
-        byName.putIfAbsent(alias.toLowerCase(Locale.ROOT), p);
+        claim(alias.toLowerCase(Locale.ROOT), p);
       }
     }
   }
 
+  private void claim(String name, BindingProvider p) throws ConfigException {
+    BindingProvider first = byName.putIfAbsent(name, p);
+    if (first != null && first != p) {
+      throw new ConfigException("binding: each name must belong to one binding, got '" + name + "' from "
+          + source(first) + " and " + source(p) + "; remove one of them from the classpath");
+    }
+  }
+
+  /** @return e.g. {@code dev.ycsbdriver.binding.redis.RedisBindingProvider in ycsb-binding-redis-0.1.jar} */
+  static String source(BindingProvider p) {
+    CodeSource code = p.getClass().getProtectionDomain().getCodeSource();
+    String where = "the driver";
+    if (code != null && code.getLocation() != null) {
+      try {
+        where = Path.of(code.getLocation().toURI()).toString();
+      } catch (URISyntaxException | IllegalArgumentException | FileSystemNotFoundException e) {
+        where = code.getLocation().toString();
+      }
+    }
+    return p.getClass().getName() + " in " + where;
+  }
+
+  /**
+   * Builds the catalog of the given providers and {@code basic}.
+   *
+   * @param found the providers, in any order
+   * @return the catalog
+   * @throws ConfigException when two providers claim one name or alias, naming both and the jars they came from
+   */
+  static BindingCatalog of(List<BindingProvider> found) throws ConfigException {
+    return new BindingCatalog(found);
+  }
+
   /**
    * @return the bindings found on the context class loader's classpath
+   * @throws ConfigException when two bindings claim one name or alias (exit code 2), naming both jars:
+   *     {@code binding: each name must belong to one binding, got 'x' from <class> in <jar> and <class> in <jar>;
+   *     remove one of them from the classpath}
    * @throws IllegalStateException if a provider cannot be loaded (a broken binding jar)
    */
-  public static BindingCatalog load() {
+  public static BindingCatalog load() throws ConfigException {
     List<BindingProvider> found = new ArrayList<>();
     try {
       for (BindingProvider p : ServiceLoader.load(BindingProvider.class)) {

@@ -1,6 +1,10 @@
 package dev.ycsbdriver.runner;
 
+import static dev.ycsbdriver.config.CoreWorkloadKeys.INSERT_PROPORTION;
+import static dev.ycsbdriver.config.CoreWorkloadKeys.REQUEST_DISTRIBUTION;
+
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.Settings;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -105,19 +109,20 @@ final class ClientWorkloads {
     if (threads < 2) {
       return shared + ": one thread";
     }
-    if (!Boolean.parseBoolean(props.getProperty("dotransactions", "true"))) {
+    Settings settings = Settings.of(props);
+    if (!"true".equalsIgnoreCase(settings.getTrimmed(UpstreamKeys.DO_TRANSACTIONS))) {
       return shared + ": a load takes its keys from one insert sequence";
     }
     double inserts;
     try {
-      inserts = Double.parseDouble(props.getProperty("insertproportion", "0.0").trim());
-    } catch (NumberFormatException e) {
-      return shared + ": insertproportion is not a number";
+      inserts = settings.getDouble(INSERT_PROPORTION, -Double.MAX_VALUE, Double.MAX_VALUE);
+    } catch (ConfigException e) {
+      return shared + ": " + INSERT_PROPORTION.key() + " is not a number";
     }
     if (inserts != 0) {
       return shared + ": inserts take their keys from one insert sequence";
     }
-    String distribution = props.getProperty("requestdistribution", "uniform").trim().toLowerCase(Locale.ROOT);
+    String distribution = settings.getTrimmed(REQUEST_DISTRIBUTION).toLowerCase(Locale.ROOT);
     return switch (distribution) {
       case "uniform", "zipfian", "hotspot", "exponential" -> null;
       default -> shared + ": requestdistribution=" + distribution + " follows a counter of all threads";

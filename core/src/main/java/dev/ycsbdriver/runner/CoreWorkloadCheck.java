@@ -1,23 +1,23 @@
 package dev.ycsbdriver.runner;
 
-import static dev.ycsbdriver.runner.CoreWorkloadKeys.DATA_INTEGRITY;
-import static dev.ycsbdriver.runner.CoreWorkloadKeys.FIELD_COUNT;
-import static dev.ycsbdriver.runner.CoreWorkloadKeys.FIELD_NAME_PREFIX;
-import static dev.ycsbdriver.runner.CoreWorkloadKeys.FIELD_LENGTH;
-import static dev.ycsbdriver.runner.CoreWorkloadKeys.FIELD_LENGTH_DISTRIBUTION;
-import static dev.ycsbdriver.runner.CoreWorkloadKeys.FIELD_LENGTH_HISTOGRAM;
-import static dev.ycsbdriver.runner.CoreWorkloadKeys.MAX_SCAN_LENGTH;
-import static dev.ycsbdriver.runner.CoreWorkloadKeys.MIN_FIELD_LENGTH;
-import static dev.ycsbdriver.runner.CoreWorkloadKeys.MIN_SCAN_LENGTH;
-import static dev.ycsbdriver.runner.CoreWorkloadKeys.PROPORTIONS;
-import static dev.ycsbdriver.runner.CoreWorkloadKeys.REQUEST_DISTRIBUTION;
+import static dev.ycsbdriver.config.CoreWorkloadKeys.DATA_INTEGRITY;
+import static dev.ycsbdriver.config.CoreWorkloadKeys.FIELD_COUNT;
+import static dev.ycsbdriver.config.CoreWorkloadKeys.FIELD_LENGTH;
+import static dev.ycsbdriver.config.CoreWorkloadKeys.FIELD_LENGTH_DISTRIBUTION;
+import static dev.ycsbdriver.config.CoreWorkloadKeys.FIELD_LENGTH_HISTOGRAM;
+import static dev.ycsbdriver.config.CoreWorkloadKeys.FIELD_NAME_PREFIX;
+import static dev.ycsbdriver.config.CoreWorkloadKeys.MAX_SCAN_LENGTH;
+import static dev.ycsbdriver.config.CoreWorkloadKeys.MIN_FIELD_LENGTH;
+import static dev.ycsbdriver.config.CoreWorkloadKeys.MIN_SCAN_LENGTH;
+import static dev.ycsbdriver.config.CoreWorkloadKeys.PROPORTIONS;
+import static dev.ycsbdriver.config.CoreWorkloadKeys.REQUEST_DISTRIBUTION;
 
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.Identifier;
+import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.RunConfig;
 import dev.ycsbdriver.config.Settings;
-import dev.ycsbdriver.config.Phase;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

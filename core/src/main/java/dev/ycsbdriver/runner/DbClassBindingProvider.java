@@ -73,32 +73,17 @@ public final class DbClassBindingProvider implements BindingProvider {
     Constructor<? extends DB> constructor = constructor();
     ServerLocation location = inProcess ? ServerLocation.embedded()
         : ServerLocation.unknown(className + " names no server process; set cpu.server.process or cpu.server.pid");
-    return new Binding() {
-      @Override
-      public DB newDb() {
-        try {
-          return constructor.newInstance();
-        } catch (InvocationTargetException e) {
-          throw new IllegalStateException(className + ": constructor failed: " + e.getCause(), e.getCause());
-        } catch (ReflectiveOperationException e) {
-          throw new IllegalStateException(className + ": cannot instantiate: " + e, e);
-        }
-      }
+    return Binding.of(() -> newDb(constructor), location, ServerFacts.unknown(), () -> { });
+  }
 
-      @Override
-      public ServerLocation serverLocation() {
-        return location;
-      }
-
-      @Override
-      public ServerFacts serverFacts() {
-        return ServerFacts.unknown();
-      }
-
-      @Override
-      public void close() {
-      }
-    };
+  private DB newDb(Constructor<? extends DB> constructor) {
+    try {
+      return constructor.newInstance();
+    } catch (InvocationTargetException e) {
+      throw new IllegalStateException(className + ": constructor failed: " + e.getCause(), e.getCause());
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException(className + ": cannot instantiate: " + e, e);
+    }
   }
 
   private Constructor<? extends DB> constructor() throws ConfigException {

@@ -1,6 +1,8 @@
 package dev.ycsbdriver.runner;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.CoreWorkloadKeys;
+import dev.ycsbdriver.config.RunConfig;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -80,7 +82,8 @@ public record ResourceLimits(long maxHeapBytes, long pidMax, long threadsMax, lo
     double perThread = (double) fieldCount * (fieldBytes + FIELD_ENTRY_BYTES) + THREAD_HEAP_BYTES;
     double heap = names + threads * perThread;
     if (heap > maxHeapBytes) {
-      String key = fieldCount * (fieldBytes + FIELD_ENTRY_BYTES) > THREAD_HEAP_BYTES ? "fieldcount" : "threadcount";
+      String key = fieldCount * (fieldBytes + FIELD_ENTRY_BYTES) > THREAD_HEAP_BYTES ? CoreWorkloadKeys.FIELD_COUNT.key()
+          : RunConfig.THREADS.key();
       throw new ConfigException(String.format(Locale.ROOT, "%s: %d client %s with records of %d fields of at "
           + "least %d bytes need at least %s of heap (%s per thread for one record in flight, %s of field names), "
           + "and this JVM may use %s; lower threadcount, fieldcount or fieldlength, or raise the heap with "

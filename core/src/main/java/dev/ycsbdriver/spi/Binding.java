@@ -1,6 +1,7 @@
 package dev.ycsbdriver.spi;
 
 import dev.ycsbdriver.config.ConfigException;
+import java.util.function.Supplier;
 import site.ycsb.DB;
 
 /**
@@ -47,4 +48,41 @@ public interface Binding extends AutoCloseable {
    */
   @Override
   void close();
+
+  /**
+   * A binding made of its parts, for a store that needs nothing beyond them (no crash-test check). Usage, at the
+   * end of {@link BindingProvider#open}:
+   * <pre>{@code
+   * return Binding.of(() -> new MemoryDb(store), ServerLocation.embedded(), facts, () -> { });
+   * }</pre>
+   *
+   * @param clients makes each client thread's {@code DB}, as {@link #newDb()}; called from any thread
+   * @param location where the server runs, as {@link #serverLocation()}; not null
+   * @param facts what was read back from the server, as {@link #serverFacts()}; not null
+   * @param release what {@link #close()} releases; run once, on the first {@code close()}, later calls do nothing
+   * @return a binding, thread-safe as {@code clients} and {@code release} are
+   * @throws NullPointerException when an argument is null
+   */
+  static Binding of(Supplier<? extends DB> clients, ServerLocation location, ServerFacts facts, Runnable release) {
+    return new ComposedBinding(clients, location, facts, release, () -> { });
+  }
+
+  /**
+   * {@link #of(Supplier, ServerLocation, ServerFacts, Runnable)} with a crash-test check.
+   *
+   * @param crashTestCheck what {@link #checkCrashTest()} runs
+   * @return a binding, thread-safe as its parts are
+   * @throws NullPointerException when an argument is null
+   */
+  static Binding of(Supplier<? extends DB> clients, ServerLocation location, ServerFacts facts, Runnable release,
+                    CrashTestCheck crashTestCheck) {
+    return new ComposedBinding(clients, location, facts, release, crashTestCheck);
+  }
+
+  /** What {@link #checkCrashTest()} of a binding made by {@link #of} checks. */
+  @FunctionalInterface
+  interface CrashTestCheck {
+    /** @throws ConfigException as {@link Binding#checkCrashTest()} */
+    void check() throws ConfigException;
+  }
 }

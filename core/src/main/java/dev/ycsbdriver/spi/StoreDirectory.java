@@ -80,16 +80,25 @@ public final class StoreDirectory {
    * {@link #claim(EmbeddedStore, String, String, Path, Path)} of the directory the user gave, or of the default
    * {@code <resultDirectory>/<binding>}.
    *
+   * <p>The directory returned has its symbolic links resolved, so that two spellings of one directory name one
+   * store (an embedded store opened twice in one process shares one handle by its directory).
+   *
    * @param given the value of {@code key}, or null or empty for the default
    * @param resultDirectory the run's result base directory
-   * @return the directory, absolute and normalised, existing
+   * @return the directory, absolute, existing, symbolic links resolved
    * @throws ConfigException as {@link #claim(EmbeddedStore, String, String, Path, Path)}
-   * @throws BindingException as {@link #claim(EmbeddedStore, String, String, Path, Path)}
+   * @throws BindingException as {@link #claim(EmbeddedStore, String, String, Path, Path)}, and when its real path
+   *     cannot be read: {@code <binding>: cannot resolve directory <dir> (<reason>)}
    */
   public static Path claim(EmbeddedStore store, String key, String binding, String given, Path resultDirectory)
       throws ConfigException, BindingException {
     Path dir = given == null || given.isEmpty() ? resultDirectory.resolve(binding) : Path.of(given);
-    return claim(store, key, binding, dir.toAbsolutePath().normalize(), resultDirectory);
+    Path claimed = claim(store, key, binding, dir.toAbsolutePath().normalize(), resultDirectory);
+    try {
+      return claimed.toRealPath();
+    } catch (IOException e) {
+      throw new BindingException(binding + ": cannot resolve directory " + claimed + " (" + why(e) + ")", e);
+    }
   }
 
   /**

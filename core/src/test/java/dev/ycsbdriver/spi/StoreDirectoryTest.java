@@ -31,8 +31,19 @@ class StoreDirectoryTest {
 
   @Test
   void theDefaultIsTheBindingsDirectoryUnderTheResultDirectory() throws Exception {
-    assertThat(StoreDirectory.claim(EmbeddedStore.H2, "h2.dir", "h2", "", tmp)).isEqualTo(tmp.resolve("h2"));
+    assertThat(StoreDirectory.claim(EmbeddedStore.H2, "h2.dir", "h2", "", tmp))
+        .isEqualTo(tmp.toRealPath().resolve("h2"));
     assertThat(tmp.resolve("h2")).isDirectory();
+  }
+
+  @Test
+  void aDirectoryGivenThroughASymbolicLinkIsReturnedAsItsRealPath() throws Exception {
+    Path real = Files.createDirectories(tmp.resolve("real"));
+    Path link = Files.createSymbolicLink(tmp.resolve("link"), real);
+    for (EmbeddedStore store : EmbeddedStore.values()) {
+      assertThat(StoreDirectory.claim(store, "x.dir", "x", link.toString(), tmp.resolve("results")))
+          .isEqualTo(real.toRealPath());
+    }
   }
 
   @Test

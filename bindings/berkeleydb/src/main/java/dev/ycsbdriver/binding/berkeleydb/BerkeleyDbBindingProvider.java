@@ -2,6 +2,7 @@ package dev.ycsbdriver.binding.berkeleydb;
 
 import com.sleepycat.je.EnvironmentConfig;
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.CoreWorkloadKeys;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.spi.Binding;
@@ -50,8 +51,6 @@ public final class BerkeleyDbBindingProvider implements BindingProvider {
       "in the load phase, create the table's JE database when it does not exist").flag();
   static final PropertySpec DROP_TABLE = PropertySpec.of("droptable", "false", "",
       "remove the table's JE database (and all its records) before the phase starts").flag();
-  private static final String TABLE_KEY = "table";
-  private static final String DEFAULT_TABLE = "usertable";
 
   @Override
   public String name() {
@@ -77,7 +76,7 @@ public final class BerkeleyDbBindingProvider implements BindingProvider {
     WriteDurability durability = s.contains(DURABILITY.key()) ? WriteDurability.of(s.getChoice(DURABILITY)) : null;
     EnvironmentConfig config = environmentConfig(s, transactional, durability);
     Path dir = directory(s.getTrimmed(DIR), context.resultDirectory());
-    String table = s.toProperties().getProperty(TABLE_KEY, DEFAULT_TABLE);
+    String table = s.getTrimmed(CoreWorkloadKeys.TABLE);
     BerkeleyStore.Spec spec = new BerkeleyStore.Spec(dir, config, transactional, durability, table,
         s.getBoolean(CREATE_TABLE), s.getBoolean(DROP_TABLE), context.phase(), context.profile());
     return BerkeleyStore.open(spec, context.errors());

@@ -75,7 +75,7 @@ public final class H2BindingProvider implements BindingProvider {
     }
     String jdbcUrl = url.toString();
     ConnectionSource source = () -> DriverManager.getConnection(jdbcUrl, "sa", "");
-    SqlStore.Spec spec = new SqlStore.Spec(name(), dir.toString(), source, UserTable.of(s.toProperties()),
+    SqlStore.Spec spec = new SqlStore.Spec(name(), dir.toString(), source, UserTable.of(s),
         "VARCHAR(255)", "VARCHAR", s.getBoolean(CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE), context.phase(),
         s.getInt(BATCH_SIZE), 0, true, ServerLocation.embedded(), H2Errors.INSTANCE);
     return SqlStore.open(spec, Reconnect.embedded(name(), context.errors()), c -> facts(c, context.profile(), dir));

@@ -72,7 +72,7 @@ public final class GenericJdbcProvider implements BindingProvider {
         : TimedConnections.withSocketTimeout(connect, timeouts.socket()), server, timeouts, url,
         Map.of());
     SqlStore.Spec spec = new SqlStore.Spec(name(), server, source,
-        UserTable.of(s.toProperties()), "VARCHAR(255)", "TEXT", s.getBoolean(CREATE_TABLE),
+        UserTable.of(s), "VARCHAR(255)", "TEXT", s.getBoolean(CREATE_TABLE),
         s.getBoolean(JdbcKeys.DROP_TABLE), context.phase(), s.getInt(JdbcKeys.BATCH_SIZE),
         s.getInt(JdbcKeys.FETCH_SIZE), s.getBoolean(JdbcKeys.AUTO_COMMIT),
         ServerLocation.unknown("the jdbc binding cannot tell which processes are the server; "

@@ -2,6 +2,7 @@ package dev.ycsbdriver.binding.jdbc;
 
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.spi.BindingException;
+import dev.ycsbdriver.spi.ChangedSettings;
 import dev.ycsbdriver.spi.RestoreJournal;
 import dev.ycsbdriver.spi.RestoredSetting;
 import dev.ycsbdriver.spi.SettingsOwner;
@@ -71,9 +72,7 @@ public final class ServerSettings implements AutoCloseable {
   private final String lockKey;
   private final List<RestoredSetting> restoredFromJournal;
   private final List<String> warnings = new ArrayList<>();
-  private final Map<String, String> previous = new LinkedHashMap<>();
-  private final Thread hook;
-  private boolean restored;
+  private final ChangedSettings<Connection> changed;
   private boolean released;
 
   private ServerSettings(Request request, Connection admin, RestoreJournal journal, String lockKey,
@@ -84,7 +83,44 @@ public final class ServerSettings implements AutoCloseable {
     this.lockKey = lockKey;
     this.restoredFromJournal = recovery.restored();
     this.warnings.addAll(recovery.warnings());
-    this.hook = new Thread(this::restore, "ycsb-" + request.binding() + "-restore");
+    this.changed = new ChangedSettings<>(request.binding(), request.dialect().scope(), journal, restorer(request),
+        admin);
+  }
+
+  /** Sets values back through the store's dialect; a fresh connection comes from the request's source. */
+  private static ChangedSettings.Dialect<Connection> restorer(Request request) {
+    ServerWideDialect dialect = request.dialect();
+    return new ChangedSettings.Dialect<>() {
+      @Override
+      public void put(Connection c, String name, String value) throws SQLException {
+        dialect.put(c, name, value);
+      }
+
+      @Override
+      public void apply(Connection c) throws SQLException {
+        dialect.apply(c);
+      }
+
+      @Override
+      public Connection reconnect() throws SQLException {
+        return request.source() == null ? null : request.source().open();
+      }
+
+      @Override
+      public void close(Connection c) {
+        closeQuietly(c);
+      }
+
+      @Override
+      public String assignment(String name, String value) {
+        return name + " = " + value;
+      }
+
+      @Override
+      public String reason(Exception failure) {
+        return failure.getMessage();
+      }
+    };
   }
 
   /**
@@ -230,14 +266,7 @@ public final class ServerSettings implements AutoCloseable {
     for (String name : toSet.keySet()) {
       now.put(name, request.dialect().original(admin, name));
     }
-    // the journal's values, not this read: another binding of this process may have changed them already
-    Map<String, String> originals = journal.record(now);
-    synchronized (this) {
-      if (previous.isEmpty()) {
-        Runtime.getRuntime().addShutdownHook(hook);
-      }
-      originals.forEach(previous::putIfAbsent);
-    }
+    changed.record(now);
   }
 
   private void refused(String name, String value, String why) throws BindingException {
@@ -271,56 +300,12 @@ public final class ServerSettings implements AutoCloseable {
   }
 
   /**
-   * Puts every changed setting back and removes the journal; once. Failures go to stderr and keep the
-   * journal, so that the next command retries, as the run's figures are already safe. When the connection
-   * broke (the server crashed and restarted), a new one is tried.
+   * Puts every changed setting back and removes the journal; once ({@link ChangedSettings#restore()}). Failures go
+   * to stderr and keep the journal, so that the next command retries. When the connection broke (the server
+   * crashed and restarted), a new one is tried.
    */
-  public synchronized void restore() {
-    if (restored || previous.isEmpty()) {
-      return;
-    }
-    restored = true;
-    List<String> failures = putBack(admin);
-    if (!failures.isEmpty() && request.source() != null) {
-      try (Connection fresh = request.source().open()) {
-        failures = putBack(fresh);
-      } catch (SQLException e) {
-        // the first failures say enough
-      }
-    }
-    String scope = request.dialect().scope();
-    failures.forEach(f -> System.err.println("Warning: " + request.binding() + ": could not restore " + scope + " " + f
-        + "; the next command for this server retries from " + journal.path()));
-    if (failures.isEmpty() && !journal.remove()) {
-      System.err.println("Warning: " + request.binding() + ": " + scope + " settings restored, but the journal "
-          + journal.path() + " could not be removed; delete it");
-    }
-    if (Thread.currentThread() != hook) {
-      try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException ignored) {
-        // the JVM is already shutting down; the hook has nothing left to do
-      }
-    }
-  }
-
-  private List<String> putBack(Connection c) {
-    List<String> failures = new ArrayList<>();
-    for (Map.Entry<String, String> e : previous.entrySet()) {
-      try {
-        request.dialect().put(c, e.getKey(), e.getValue());
-      } catch (SQLException | IllegalArgumentException ex) {
-        failures.add(e.getKey() + " = " + e.getValue() + " (" + ex.getMessage() + ")");
-      }
-    }
-    if (failures.isEmpty()) {
-      try {
-        request.dialect().apply(c);
-      } catch (SQLException ex) {
-        failures.add(String.join(", ", previous.keySet()) + " (" + ex.getMessage() + ")");
-      }
-    }
-    return failures;
+  public void restore() {
+    changed.restore();
   }
 
   /** Restores the settings (see {@link #restore()}), releases the server's lock and closes the connection; never throws. */

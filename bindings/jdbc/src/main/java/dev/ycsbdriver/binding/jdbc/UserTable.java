@@ -1,11 +1,12 @@
 package dev.ycsbdriver.binding.jdbc;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.CoreWorkloadKeys;
 import dev.ycsbdriver.config.Identifier;
+import dev.ycsbdriver.config.Settings;
 import java.util.BitSet;
 import java.util.Collection;
 import java.util.List;
-import java.util.Properties;
 import java.util.stream.IntStream;
 
 /**
@@ -53,13 +54,13 @@ public final class UserTable {
 
   /**
    * @return the table of the workload's {@code table}, {@code fieldnameprefix} and {@code fieldcount}
-   * @throws ConfigException when the table name or a field name is not a name by {@link Identifier}'s rule
+   * @throws ConfigException when the table name or a field name is not a name by {@link Identifier}'s rule, or
+   *     {@code fieldcount} is not an integer of at least 1
    */
-  public static UserTable of(Properties workload) throws ConfigException {
+  public static UserTable of(Settings workload) throws ConfigException {
     try {
-      return new UserTable(workload.getProperty("table", "usertable").trim(),
-          workload.getProperty("fieldnameprefix", "field").trim(),
-          Integer.parseInt(workload.getProperty("fieldcount", "10").trim()));
+      return new UserTable(workload.getTrimmed(CoreWorkloadKeys.TABLE),
+          workload.getTrimmed(CoreWorkloadKeys.FIELD_NAME_PREFIX), workload.getInt(CoreWorkloadKeys.FIELD_COUNT));
     } catch (IllegalArgumentException e) {
       throw new ConfigException(e.getMessage(), e);
     }

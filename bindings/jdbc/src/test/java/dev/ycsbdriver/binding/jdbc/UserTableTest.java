@@ -3,6 +3,7 @@ package dev.ycsbdriver.binding.jdbc;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ycsbdriver.config.Settings;
 import java.net.ConnectException;
 import java.sql.SQLException;
 import java.util.List;
@@ -37,7 +38,7 @@ class UserTableTest {
     }
     Properties p = new Properties();
     p.setProperty("table", "t3, victim");
-    assertThatThrownBy(() -> UserTable.of(p)).isInstanceOf(dev.ycsbdriver.config.ConfigException.class)
+    assertThatThrownBy(() -> UserTable.of(Settings.of(p))).isInstanceOf(dev.ycsbdriver.config.ConfigException.class)
         .hasMessageContaining("got 't3, victim'");
   }
 
@@ -71,10 +72,10 @@ class UserTableTest {
     p.setProperty("table", "t1");
     p.setProperty("fieldcount", "2");
     p.setProperty("fieldnameprefix", "f");
-    UserTable t = UserTable.of(p);
+    UserTable t = UserTable.of(Settings.of(p));
     assertThat(t.name()).isEqualTo("t1");
     assertThat(t.fields()).containsExactly("f0", "f1");
-    assertThat(UserTable.of(new Properties()).fields()).hasSize(10).startsWith("field0");
+    assertThat(UserTable.of(Settings.of(new Properties())).fields()).hasSize(10).startsWith("field0");
   }
 
   @Test

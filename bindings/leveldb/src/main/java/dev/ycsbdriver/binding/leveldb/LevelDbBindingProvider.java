@@ -1,6 +1,8 @@
 package dev.ycsbdriver.binding.leveldb;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.CoreWorkloadKeys;
+import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.spi.Binding;
@@ -10,7 +12,6 @@ import dev.ycsbdriver.spi.BindingProvider;
 import dev.ycsbdriver.spi.EmbeddedStore;
 import dev.ycsbdriver.spi.ErrorLog;
 import dev.ycsbdriver.spi.FreeSpace;
-import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
 import dev.ycsbdriver.spi.StoreDirectory;
@@ -86,7 +87,7 @@ public final class LevelDbBindingProvider implements BindingProvider {
   @Override
   public Binding open(BindingContext context) throws ConfigException, BindingException {
     Settings s = context.settings();
-    String table = s.toProperties().getProperty("table", "usertable");
+    String table = s.getTrimmed(CoreWorkloadKeys.TABLE);
     if (table.isEmpty() || table.indexOf('\0') >= 0) {
       throw new ConfigException("table: must be non-empty and without a zero character for leveldb, got '"
           + table.replace("\0", "\\0") + "'");
@@ -120,7 +121,12 @@ public final class LevelDbBindingProvider implements BindingProvider {
       throw e;
     }
     ServerFacts facts = facts(shared, options, writeOptions.sync(), context.profile());
-    return new LevelDbBinding(shared, writeOptions, facts, context.errors(), space);
+    ErrorLog errors = context.errors();
+    return Binding.of(() -> new LevelDbDb(shared, writeOptions, errors, space), ServerLocation.embedded(), facts,
+        () -> {
+          releaseQuietly(shared);
+          space.close();
+        });
   }
 
   /**
@@ -159,12 +165,7 @@ public final class LevelDbBindingProvider implements BindingProvider {
    * @throws BindingException when it cannot be created
    */
   static Path directory(String given, Path resultDirectory) throws ConfigException, BindingException {
-    Path dir = StoreDirectory.claim(EmbeddedStore.LEVELDB, DIR.key(), "leveldb", given, resultDirectory);
-    try {
-      return dir.toRealPath();
-    } catch (IOException e) {
-      throw new BindingException("leveldb: cannot resolve directory " + dir + " (" + e.getMessage() + ")", e);
-    }
+    return StoreDirectory.claim(EmbeddedStore.LEVELDB, DIR.key(), "leveldb", given, resultDirectory);
   }
 
   private static ServerFacts facts(SharedDatabase shared, StoreOptions asked, boolean sync, String profile) {
@@ -192,49 +193,6 @@ public final class LevelDbBindingProvider implements BindingProvider {
     } catch (IOException | RuntimeException e) {
       System.err.println("ycsb: warning: leveldb: closing " + shared.dir() + " failed: "
           + OpenFailures.firstLine(e.getMessage()));
-    }
-  }
-
-  /** The opened binding: makes one {@link LevelDbDb} per client thread; closing releases its hold. */
-  private static final class LevelDbBinding implements Binding {
-    private final SharedDatabase shared;
-    private final WriteOptions writeOptions;
-    private final ServerFacts facts;
-    private final ErrorLog errors;
-    private final FreeSpace space;
-    private boolean closed;
-
-    LevelDbBinding(SharedDatabase shared, WriteOptions writeOptions, ServerFacts facts,
-                   ErrorLog errors, FreeSpace space) {
-      this.shared = shared;
-      this.writeOptions = writeOptions;
-      this.facts = facts;
-      this.errors = errors;
-      this.space = space;
-    }
-
-    @Override
-    public site.ycsb.DB newDb() {
-      return new LevelDbDb(shared, writeOptions, errors, space);
-    }
-
-    @Override
-    public ServerLocation serverLocation() {
-      return ServerLocation.embedded();
-    }
-
-    @Override
-    public ServerFacts serverFacts() {
-      return facts;
-    }
-
-    @Override
-    public synchronized void close() {
-      if (!closed) {
-        closed = true;
-        releaseQuietly(shared);
-        space.close();
-      }
     }
   }
 }

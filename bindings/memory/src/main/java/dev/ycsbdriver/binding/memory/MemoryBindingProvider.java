@@ -1,19 +1,19 @@
 package dev.ycsbdriver.binding.memory;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.CoreWorkloadKeys;
+import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
-import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import site.ycsb.DB;
 
 /**
  * The {@code memory} binding: an ordered in-memory store in the driver's process, with no durability
@@ -54,7 +54,7 @@ public final class MemoryBindingProvider implements BindingProvider {
   public Binding open(BindingContext context) throws ConfigException, BindingException {
     Settings s = context.settings();
     MemoryStore store = new MemoryStore();
-    String table = s.toProperties().getProperty("table", "usertable");
+    String table = s.getTrimmed(CoreWorkloadKeys.TABLE);
     long preloaded = 0;
     if (context.phase() == Phase.RUN) {
       if (s.getBoolean(PRELOAD)) {
@@ -69,26 +69,7 @@ public final class MemoryBindingProvider implements BindingProvider {
     settings.put("durability", "none: records live in the driver's heap until it exits");
     settings.put(ServerFacts.PRELOADED_RECORDS, Long.toString(preloaded));
     ServerFacts facts = new ServerFacts("ycsb-driver memory store", null, context.profile(), settings, List.of());
-    return new Binding() {
-      @Override
-      public DB newDb() {
-        return new MemoryDb(store);
-      }
-
-      @Override
-      public ServerLocation serverLocation() {
-        return ServerLocation.embedded();
-      }
-
-      @Override
-      public ServerFacts serverFacts() {
-        return facts;
-      }
-
-      @Override
-      public void close() {
-        // the records go with the binding
-      }
-    };
+    // the records go with the binding: nothing to release
+    return Binding.of(() -> new MemoryDb(store), ServerLocation.embedded(), facts, () -> { });
   }
 }

@@ -1,6 +1,7 @@
 package dev.ycsbdriver.binding.memory;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.RunConfig;
 import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.spi.BindingException;
 import java.util.Properties;
@@ -20,7 +21,8 @@ final class MemoryPreload {
   static long insertRecords(Settings settings, MemoryStore store) throws ConfigException, BindingException {
     Properties p = settings.toProperties();
     p.setProperty("dotransactions", "false");
-    String className = p.getProperty("workload", "site.ycsb.workloads.CoreWorkload");
+    String given = settings.getTrimmed(RunConfig.WORKLOAD);
+    String className = given != null ? given : "site.ycsb.workloads.CoreWorkload";
     Workload workload;
     try {
       workload = (Workload) Class.forName(className).getDeclaredConstructor().newInstance();
@@ -29,9 +31,9 @@ final class MemoryPreload {
       throw new ConfigException("workload: cannot make " + className + " to preload the memory store ("
           + e.getMessage() + ")");
     }
-    long start = Long.parseLong(p.getProperty("insertstart", "0").trim());
-    long count = p.containsKey("insertcount") ? Long.parseLong(p.getProperty("insertcount").trim())
-        : Long.parseLong(p.getProperty("recordcount", "0").trim()) - start;
+    long start = settings.getLong(RunConfig.INSERT_START);
+    long count = settings.contains(RunConfig.INSERT_COUNT.key()) ? settings.getLong(RunConfig.INSERT_COUNT)
+        : settings.getLong(RunConfig.RECORD_COUNT) - start;
     try {
       Object state = workload.initThread(p, 0, 1);
       MemoryDb db = new MemoryDb(store);

@@ -10,6 +10,8 @@ import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.connection.TransportSettings;
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.CoreWorkloadKeys;
+import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.Secrets;
 import dev.ycsbdriver.config.Settings;
@@ -18,7 +20,6 @@ import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
 import dev.ycsbdriver.spi.NetworkTimeouts;
-import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
 import java.util.ArrayList;
@@ -27,7 +28,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.bson.Document;
-import site.ycsb.DB;
 
 /**
  * The {@code mongodb} binding: MongoDB through the official synchronous driver, one shared client (its
@@ -111,7 +111,7 @@ public final class MongoBindingProvider implements BindingProvider {
     if ("netty".equals(s.getChoice(TRANSPORT))) {
       settings.transportSettings(TransportSettings.nettyBuilder().build());
     }
-    String table = s.toProperties().getProperty("table", "usertable");
+    String table = s.getTrimmed(CoreWorkloadKeys.TABLE);
     MongoClient client = MongoClients.create(settings.build());
     try {
       MongoDatabase database = client.getDatabase(s.getTrimmed(DATABASE));
@@ -132,27 +132,7 @@ public final class MongoBindingProvider implements BindingProvider {
       ServerFacts facts = facts(build.getString("version"), database.getWriteConcern(), context.profile(),
           database.getReadPreference().getName());
       ServerLocation location = location(cs.getHosts().get(0));
-      return new Binding() {
-        @Override
-        public DB newDb() {
-          return new MongoDb(database, batchSize, context.errors());
-        }
-
-        @Override
-        public ServerLocation serverLocation() {
-          return location;
-        }
-
-        @Override
-        public ServerFacts serverFacts() {
-          return facts;
-        }
-
-        @Override
-        public void close() {
-          client.close();
-        }
-      };
+      return Binding.of(() -> new MongoDb(database, batchSize, context.errors()), location, facts, client::close);
     } catch (MongoException e) {
       client.close();
       Integer ownTimeout = cs.getServerSelectionTimeout();

@@ -126,7 +126,7 @@ public final class MysqlBindingProvider implements BindingProvider {
         journal, new GlobalSettings(globals.keySet()), globals, strict));
     boolean binlogAsked = globals.containsKey("sync_binlog") || globals.containsKey(GlobalSettings.MYSQL_DELAY)
         || globals.containsKey(GlobalSettings.MARIADB_DELAY);
-    return RestoringStore.open(new SqlStore.Spec(name(), server, source, UserTable.of(s.toProperties()),
+    return RestoringStore.open(new SqlStore.Spec(name(), server, source, UserTable.of(s),
         "VARCHAR(255)", "TEXT", s.getBoolean(MysqlKeys.CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE),
         context.phase(), batchSize, fetchSize, autoCommit, ServerLocation.ofHost(host,
             ServerLocation.port(m.group(2) == null ? "3306" : m.group(2)), "mariadbd", "mysqld"), SqlErrors.STANDARD),

@@ -1,6 +1,8 @@
 package dev.ycsbdriver.binding.redis;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.CoreWorkloadKeys;
+import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.RunConfig;
 import dev.ycsbdriver.config.Settings;
@@ -8,7 +10,6 @@ import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
-import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.spi.RestoreJournal;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
@@ -23,7 +24,6 @@ import java.util.Map;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Pipeline;
 import redis.clients.jedis.exceptions.JedisException;
-import site.ycsb.DB;
 
 /**
  * The {@code redis} binding: Redis through Jedis, one blocking connection per client thread, one hash per record
@@ -74,7 +74,7 @@ public final class RedisBindingProvider implements BindingProvider {
         s.getBoolean(RedisKeys.PROFILE_STRICT), rewrite, s.getDuration(RedisKeys.PROFILE_TIMEOUT));
     boolean drop = s.getBoolean(RedisKeys.DROP_TABLE);
     boolean create = s.getBoolean(RedisKeys.CREATE_TABLE);
-    RecordLayout layout = new RecordLayout(s.toProperties().getProperty("table", "usertable"));
+    RecordLayout layout = new RecordLayout(s.getTrimmed(CoreWorkloadKeys.TABLE));
 
     Jedis admin;
     try {
@@ -95,7 +95,10 @@ public final class RedisBindingProvider implements BindingProvider {
         throw new BindingException("redis: table " + layout.table() + " does not exist; load the records first: "
             + "bin/ycsb load redis -P <workload>");
       }
-      return new OpenedRedis(endpoint, backoff, context, facts, changed, admin);
+      ServerConfig opened = changed;
+      return Binding.of(() -> new RedisDb(endpoint, backoff, context.errors()),
+          ServerLocation.ofHost(endpoint.host(), endpoint.port(), PROCESS), facts, () -> closeQuietly(opened, admin),
+          () -> checkCrashTest(facts, opened));
     } catch (JedisException e) {
       closeQuietly(changed, admin);
       throw RedisFailures.startFailure(endpoint, e);
@@ -159,62 +162,24 @@ public final class RedisBindingProvider implements BindingProvider {
     return new RedisDb.Backoff(initial.toNanos(), max.toNanos());
   }
 
-  /** The opened store: a DB per thread; closing it restores the profile's settings. */
-  private static final class OpenedRedis implements Binding {
-    private final RedisEndpoint endpoint;
-    private final RedisDb.Backoff backoff;
-    private final BindingContext context;
-    private final ServerFacts facts;
-    private final ServerConfig changed;
-    private final Jedis admin;
-    private final ServerLocation location;
-
-    OpenedRedis(RedisEndpoint endpoint, RedisDb.Backoff backoff, BindingContext context, ServerFacts facts,
-                ServerConfig changed, Jedis admin) {
-      this.endpoint = endpoint;
-      this.backoff = backoff;
-      this.context = context;
-      this.facts = facts;
-      this.changed = changed;
-      this.admin = admin;
-      this.location = ServerLocation.ofHost(endpoint.host(), endpoint.port(), PROCESS);
-    }
-
-    @Override
-    public DB newDb() {
-      return new RedisDb(endpoint, backoff, context.errors());
-    }
-
-    @Override
-    public ServerLocation serverLocation() {
-      return location;
-    }
-
-    @Override
-    public ServerFacts serverFacts() {
-      return facts;
-    }
-
-    @Override
-    public void checkCrashTest() throws ConfigException {
-      String file = facts.settings().get("config_file");
-      String text = null;
-      if (file != null && !file.equals("none")) {
-        try {
-          text = Files.readString(Path.of(file), StandardCharsets.UTF_8);
-        } catch (IOException | RuntimeException e) {
-          text = null; // a server elsewhere, or a file of another user: judged by what the server says
-        }
-      }
-      String refusal = ServerInfo.crashTestRefusal(facts.settings(), changed.switchedOnAof(), text);
-      if (refusal != null) {
-        throw new ConfigException(refusal);
+  /**
+   * What a crash test needs of the server: the server started again after the crash must read {@code appendonly
+   * yes} at its start ({@link ServerInfo#crashTestRefusal}), judged from its config file when this process can read
+   * it, else from what the server says.
+   */
+  private static void checkCrashTest(ServerFacts facts, ServerConfig changed) throws ConfigException {
+    String file = facts.settings().get("config_file");
+    String text = null;
+    if (file != null && !file.equals("none")) {
+      try {
+        text = Files.readString(Path.of(file), StandardCharsets.UTF_8);
+      } catch (IOException | RuntimeException e) {
+        text = null; // a server elsewhere, or a file of another user: judged by what the server says
       }
     }
-
-    @Override
-    public void close() {
-      closeQuietly(changed, admin);
+    String refusal = ServerInfo.crashTestRefusal(facts.settings(), changed.switchedOnAof(), text);
+    if (refusal != null) {
+      throw new ConfigException(refusal);
     }
   }
 }

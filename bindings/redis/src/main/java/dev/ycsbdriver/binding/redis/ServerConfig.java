@@ -2,6 +2,7 @@ package dev.ycsbdriver.binding.redis;
 
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.spi.BindingException;
+import dev.ycsbdriver.spi.ChangedSettings;
 import dev.ycsbdriver.spi.RestoreJournal;
 import dev.ycsbdriver.spi.RestoredSetting;
 import dev.ycsbdriver.spi.SettingsOwner;
@@ -66,9 +67,7 @@ final class ServerConfig implements AutoCloseable {
   private final String lockKey;
   private final List<RestoredSetting> restoredFromJournal;
   private final List<String> warnings = new ArrayList<>();
-  private final Map<String, String> previous = new LinkedHashMap<>();
-  private final Thread hook;
-  private boolean restored;
+  private final ChangedSettings<Jedis> changed;
   private boolean released;
 
   private ServerConfig(Request request, Jedis admin, RestoreJournal journal, String lockKey,
@@ -79,7 +78,37 @@ final class ServerConfig implements AutoCloseable {
     this.lockKey = lockKey;
     this.restoredFromJournal = recovery.restored();
     this.warnings.addAll(recovery.warnings());
-    this.hook = new Thread(this::restore, "ycsb-redis-restore");
+    this.changed = new ChangedSettings<>("redis", SCOPE, journal, restorer(request.endpoint()), admin);
+  }
+
+  /** Sets values back with {@code CONFIG SET} ({@code CONFIG REWRITE} for {@link #REWRITE}). */
+  private static ChangedSettings.Dialect<Jedis> restorer(RedisEndpoint endpoint) {
+    return new ChangedSettings.Dialect<>() {
+      @Override
+      public void put(Jedis jedis, String name, String value) {
+        ServerConfig.put(jedis, name, value);
+      }
+
+      @Override
+      public Jedis reconnect() {
+        return endpoint.open();
+      }
+
+      @Override
+      public void close(Jedis jedis) {
+        jedis.close();
+      }
+
+      @Override
+      public String assignment(String name, String value) {
+        return name + " " + value;
+      }
+
+      @Override
+      public String reason(Exception failure) {
+        return RedisFailures.firstLine(failure.getMessage());
+      }
+    };
   }
 
   /**
@@ -202,14 +231,7 @@ final class ServerConfig implements AutoCloseable {
     if (request.rewrite()) {
       now.put(REWRITE, REWRITE_VALUE);
     }
-    // the journal's values, not this read: another binding of this process may have changed them already
-    Map<String, String> originals = journal.record(now);
-    synchronized (this) {
-      if (previous.isEmpty()) {
-        Runtime.getRuntime().addShutdownHook(hook);
-      }
-      originals.forEach(previous::putIfAbsent);
-    }
+    changed.record(now);
     for (Map.Entry<String, String> w : request.wanted().entrySet()) {
       try {
         admin.configSet(w.getKey(), w.getValue());
@@ -293,8 +315,8 @@ final class ServerConfig implements AutoCloseable {
   }
 
   /** @return whether this run switched the AOF on with CONFIG SET (it was off) */
-  synchronized boolean switchedOnAof() {
-    return "no".equalsIgnoreCase(previous.get("appendonly")) && "yes".equalsIgnoreCase(request.wanted().get("appendonly"));
+  boolean switchedOnAof() {
+    return "no".equalsIgnoreCase(changed.original("appendonly")) && "yes".equalsIgnoreCase(request.wanted().get("appendonly"));
   }
 
   /** @return settings a killed driver left changed, restored before this run; empty when none */
@@ -308,47 +330,12 @@ final class ServerConfig implements AutoCloseable {
   }
 
   /**
-   * Puts every changed setting back and removes the journal; once. Failures go to stderr and keep the journal, so
-   * that the next command retries. When the connection broke (the server restarted), a new one is tried.
+   * Puts every changed setting back and removes the journal; once ({@link ChangedSettings#restore()}). Failures go
+   * to stderr and keep the journal, so that the next command retries. When the connection broke (the server
+   * restarted), a new one is tried.
    */
-  synchronized void restore() {
-    if (restored || previous.isEmpty()) {
-      return;
-    }
-    restored = true;
-    List<String> failures = putBack(admin);
-    if (!failures.isEmpty()) {
-      try (Jedis fresh = request.endpoint().open()) {
-        failures = putBack(fresh);
-      } catch (JedisException | IllegalStateException e) {
-        // the first failures say enough
-      }
-    }
-    failures.forEach(f -> System.err.println("Warning: redis: could not restore CONFIG " + f
-        + "; the next command for this server retries from " + journal.path()));
-    if (failures.isEmpty() && !journal.remove()) {
-      System.err.println("Warning: redis: CONFIG settings restored, but the journal " + journal.path()
-          + " could not be removed; delete it");
-    }
-    if (Thread.currentThread() != hook) {
-      try {
-        Runtime.getRuntime().removeShutdownHook(hook);
-      } catch (IllegalStateException ignored) {
-        // the JVM is already shutting down; the hook has nothing left to do
-      }
-    }
-  }
-
-  private List<String> putBack(Jedis jedis) {
-    List<String> failures = new ArrayList<>();
-    for (Map.Entry<String, String> e : previous.entrySet()) {
-      try {
-        put(jedis, e.getKey(), e.getValue());
-      } catch (JedisException | IllegalStateException ex) {
-        failures.add(e.getKey() + " " + e.getValue() + " (" + RedisFailures.firstLine(ex.getMessage()) + ")");
-      }
-    }
-    return failures;
+  void restore() {
+    changed.restore();
   }
 
   /** Restores the settings (see {@link #restore()}) and releases the server's lock; never throws. The connection stays open. */

@@ -1,6 +1,7 @@
 package dev.ycsbdriver.binding.rocksdb;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.CoreWorkloadKeys;
 import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.Settings;
@@ -13,14 +14,12 @@ import dev.ycsbdriver.spi.ErrorLog;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
 import dev.ycsbdriver.spi.StoreDirectory;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteOptions;
-import site.ycsb.DB;
 
 /**
  * The {@code rocksdb} binding: an embedded RocksDB database ({@code <rocksdb.dir>}, by default
@@ -55,7 +54,7 @@ public final class RocksDbBindingProvider implements BindingProvider {
   @Override
   public Binding open(BindingContext context) throws ConfigException, BindingException {
     Settings s = context.settings();
-    String table = s.toProperties().getProperty("table", "usertable").trim();
+    String table = s.getTrimmed(CoreWorkloadKeys.TABLE);
     if (table.equals(RocksKeys.DEFAULT_COLUMN_FAMILY)) {
       throw new ConfigException("table: must not be '" + table + "', the name of RocksDB's own column family; "
           + "choose another table name");
@@ -79,25 +78,25 @@ public final class RocksDbBindingProvider implements BindingProvider {
     RocksStore store = RocksStore.acquire(dir, tuning);
     WriteOptions writeOptions = new WriteOptions().setSync(sync).setDisableWAL(disableWal);
     ReadOptions readOptions = new ReadOptions();
-    try {
-      prepareTable(store, table, context.phase(), createTable, dropTable);
-      ServerFacts facts = RocksFacts.read(store, table, writeOptions, context.profile());
-      return new OpenRocksDb(store, writeOptions, readOptions, facts, context.errors());
-    } catch (BindingException | RuntimeException e) {
+    Runnable release = () -> {
       writeOptions.close();
       readOptions.close();
       store.release();
+    };
+    try {
+      prepareTable(store, table, context.phase(), createTable, dropTable);
+      ServerFacts facts = RocksFacts.read(store, table, writeOptions, context.profile());
+      ErrorLog errors = context.errors();
+      return Binding.of(() -> new RocksDbClient(store, writeOptions, readOptions, errors), ServerLocation.embedded(),
+          facts, release);
+    } catch (BindingException | RuntimeException e) {
+      release.run();
       throw e;
     }
   }
 
   private static Path directory(String given, Path resultDirectory) throws ConfigException, BindingException {
-    Path dir = StoreDirectory.claim(EmbeddedStore.ROCKSDB, RocksKeys.DIR.key(), "rocksdb", given, resultDirectory);
-    try {
-      return dir.toRealPath();
-    } catch (IOException e) {
-      throw new BindingException("rocksdb: cannot resolve directory " + dir + " (" + e.getMessage() + ")", e);
-    }
+    return StoreDirectory.claim(EmbeddedStore.ROCKSDB, RocksKeys.DIR.key(), "rocksdb", given, resultDirectory);
   }
 
   private static void prepareTable(RocksStore store, String table, Phase phase, boolean create, boolean drop)
@@ -122,42 +121,4 @@ public final class RocksDbBindingProvider implements BindingProvider {
   }
 
   /** The open binding: the shared store, this binding's read and write options, and its facts. */
-  private static final class OpenRocksDb implements Binding {
-    private final RocksStore store;
-    private final WriteOptions writeOptions;
-    private final ReadOptions readOptions;
-    private final ServerFacts facts;
-    private final ErrorLog errors;
-
-    OpenRocksDb(RocksStore store, WriteOptions writeOptions, ReadOptions readOptions, ServerFacts facts,
-                ErrorLog errors) {
-      this.store = store;
-      this.writeOptions = writeOptions;
-      this.readOptions = readOptions;
-      this.facts = facts;
-      this.errors = errors;
-    }
-
-    @Override
-    public DB newDb() {
-      return new RocksDbClient(store, writeOptions, readOptions, errors);
-    }
-
-    @Override
-    public ServerLocation serverLocation() {
-      return ServerLocation.embedded();
-    }
-
-    @Override
-    public ServerFacts serverFacts() {
-      return facts;
-    }
-
-    @Override
-    public void close() {
-      writeOptions.close();
-      readOptions.close();
-      store.release();
-    }
-  }
 }

@@ -79,7 +79,7 @@ public final class SqliteBindingProvider implements BindingProvider {
     }
     String url = "jdbc:sqlite:" + dir.resolve("ycsb.db");
     ConnectionSource source = () -> config.createConnection(url);
-    SqlStore.Spec spec = new SqlStore.Spec(name(), dir.toString(), source, UserTable.of(s.toProperties()),
+    SqlStore.Spec spec = new SqlStore.Spec(name(), dir.toString(), source, UserTable.of(s),
         "VARCHAR(255)", "TEXT", s.getBoolean(CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE), context.phase(),
         s.getInt(BATCH_SIZE), 0, true, ServerLocation.embedded(), SqliteErrors.INSTANCE);
     return SqlStore.open(spec, Reconnect.embedded(name(), context.errors()), c -> facts(c, context.profile(), dir));

@@ -1,14 +1,12 @@
-package dev.ycsbdriver.runner;
+package dev.ycsbdriver.config;
 
-import dev.ycsbdriver.config.Identifier;
-import dev.ycsbdriver.config.PropertySpec;
 import java.util.List;
 
 /**
  * The keys of YCSB 0.17.0's {@code site.ycsb.workloads.CoreWorkload} ({@code site.ycsb:core}), with the
  * defaults, ranges and choices of its source; the driver reads them only to check them before the
  * workload does. {@code recordcount}, {@code insertstart}, {@code insertcount} and {@code operationcount}
- * are the driver's own ({@link dev.ycsbdriver.config.RunConfig}).
+ * are the driver's own ({@link RunConfig}).
  *
  * <p>Ranges follow how CoreWorkload parses each value ({@code Integer.parseInt} gives an int range) and
  * what it can use: a field count of 0 divides by zero, a negative proportion skews the mix silently.
