@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ycsbdriver.config.RunConfig;
+import dev.ycsbdriver.result.ResultDocuments;
 import dev.ycsbdriver.result.ResultJson;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -68,8 +69,8 @@ public final class CrashResultJson {
     if (Boolean.FALSE.equals(r.claimHeld())) {
       errors.add("durability.claim=no-loss: " + r.lostWritesObserved() + " acknowledged writes lost");
     }
-    ResultJson.server(root.putObject("server"), r.server(), null);
-    ResultJson.machine(root.putObject("machine"), r.machine());
+    root.set("server", MAPPER.valueToTree(ResultDocuments.server(r.server(), null)));
+    root.set("machine", MAPPER.valueToTree(ResultDocuments.machine(r.machine())));
     ObjectNode config = root.putObject("config");
     r.settings().masked().forEach(config::put);
     r.warnings().forEach(root.putArray("warnings")::add);

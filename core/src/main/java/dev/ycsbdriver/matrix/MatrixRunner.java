@@ -5,10 +5,15 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.SecretProperties;
 import dev.ycsbdriver.config.Secrets;
 import dev.ycsbdriver.config.Warmup;
+import dev.ycsbdriver.measure.Operation;
 import dev.ycsbdriver.result.ResultFiles;
+import dev.ycsbdriver.result.ResultJson;
+import dev.ycsbdriver.result.model.OperationFigures;
+import dev.ycsbdriver.result.model.ResultDocument;
 import dev.ycsbdriver.runner.StopSignal;
 import dev.ycsbdriver.spi.ServerFacts;
 import java.io.IOException;
@@ -328,7 +333,9 @@ public final class MatrixRunner {
           + (end.lastError() == null ? "" : ": " + end.lastError()));
       return false;
     }
-    double opsPerSec = JSON.readTree(result.get().toFile()).path("throughputOpsPerSec").asDouble();
+    ResultDocument loaded = readResult(result);
+    double opsPerSec = loaded == null || loaded.figures().throughputOpsPerSec() == null ? 0
+        : loaded.figures().throughputOpsPerSec();
     err.println("[matrix] loaded " + what + " in " + human(end.elapsedMillis()) + String.format(Locale.ROOT,
         " (%,.0f records/s)", opsPerSec));
     return true;
@@ -352,10 +359,11 @@ public final class MatrixRunner {
     }
     CellProcess.Ending end = CellProcess.run(args.args(), args.secrets(), spec.jvmArgs(), dir, spec.cellTimeout(), stop);
     Optional<Path> result = newestResult(dir);
-    JsonNode json = readResult(result);
+    ResultDocument json = readResult(result);
     String status = end.exitCode() == 0 && json != null ? "ok" : end.interrupted() ? "interrupted" : "failed";
     finish(new Ended(dir, cell.label(), signature(cell), end, spec.cellTimeout(), result, json, status), tableRecords,
-        index, total, json == null ? null : String.format(Locale.ROOT, "%,.0f ops/s", json.path("throughputOpsPerSec").asDouble()));
+        index, total, json == null || json.figures().throughputOpsPerSec() == null ? null
+            : String.format(Locale.ROOT, "%,.0f ops/s", json.figures().throughputOpsPerSec()));
     return json == null ? -1 : inserted(json);
   }
 
@@ -370,18 +378,20 @@ public final class MatrixRunner {
     CellProcess.Ending end = CellProcess.run(args.args(), args.secrets(), spec.jvmArgs(), dir,
         spec.crashtest().timeout(), stop);
     Optional<Path> result = newestResult(dir);
-    JsonNode json = readResult(result);
+    ResultDocument document = readResult(result);
+    JsonNode json = document == null ? null : ResultJson.tree(document);
     String status = CrashCell.status(end.exitCode(), json);
     if (end.interrupted() && !CrashCell.FINDING.equals(status)) {
       status = "interrupted";
     }
-    finish(new Ended(dir, crash.label(), crash.signature(spec), end, spec.crashtest().timeout(), result, json, status),
+    finish(new Ended(dir, crash.label(), crash.signature(spec), end, spec.crashtest().timeout(), result, document,
+        status),
         tableRecords, index, total, json == null ? null : CrashCell.summary(json));
   }
 
   /** What a cell's child process left: where, which cell, how it ended, its result and the status given it. */
   private record Ended(Path dir, String label, String signature, CellProcess.Ending end, Duration timeout,
-                       Optional<Path> result, JsonNode json, String status) {
+                       Optional<Path> result, ResultDocument json, String status) {
   }
 
   /** Counts the cell, writes its {@code cell.json} and prints its progress line. */
@@ -415,13 +425,14 @@ public final class MatrixRunner {
     progress(e.label(), index, total, e.status(), error, summary);
   }
 
-  private static JsonNode readResult(Optional<Path> result) {
+  /** @return the cell's result, or null when it wrote none or one that is not a result this version reads */
+  private static ResultDocument readResult(Optional<Path> result) {
     if (result.isEmpty()) {
       return null;
     }
     try {
-      return JSON.readTree(result.get().toFile());
-    } catch (IOException e) {
+      return ResultJson.readDocument(result.get());
+    } catch (ConfigException e) {
       return null;
     }
   }
@@ -459,15 +470,17 @@ public final class MatrixRunner {
    *     included; 0 for a store its own process filled before the run ({@link ServerFacts#PRELOADED_RECORDS}
    *     among the server's settings, the memory binding), whose records end with that process
    */
-  static long inserted(JsonNode json) {
-    if (json.path("server").path("settings").has(ServerFacts.PRELOADED_RECORDS)) {
+  static long inserted(ResultDocument json) {
+    var server = json.sections().server();
+    if (server != null && server.settings() != null && server.settings().containsKey(ServerFacts.PRELOADED_RECORDS)) {
       return 0;
     }
-    long n = json.path("warmupOperations").path("INSERT").asLong(0);
-    for (JsonNode op : json.path("operations")) {
-      if ("INSERT".equals(op.path("name").asText())) {
-        n += op.path("operations").asLong(0);
-      }
+    String insert = Operation.INSERT.ycsbName();
+    Map<String, Long> warmedUp = json.plan().warmupOperations();
+    long n = warmedUp == null ? 0 : warmedUp.getOrDefault(insert, 0L);
+    for (OperationFigures op : json.sections().operations() == null ? List.<OperationFigures>of()
+        : json.sections().operations()) {
+      n += insert.equals(op.name()) ? op.operations() : 0;
     }
     return n;
   }

@@ -1,6 +1,7 @@
 package dev.ycsbdriver.report;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ycsbdriver.result.model.ResultDocument;
 import dev.ycsbdriver.config.ConfigException;
 import java.nio.file.Path;
 
@@ -27,26 +28,26 @@ final class CrashResults {
    * @return its figures
    * @throws ConfigException when the document has no {@code crash} object
    */
-  static CrashResult read(Path file, JsonNode n) throws ConfigException {
-    JsonNode crash = n.path("crash");
-    if (!crash.isObject()) {
+  static CrashResult read(Path file, ResultDocument n) throws ConfigException {
+    JsonNode crash = n.crash();
+    if (crash == null || !crash.isObject()) {
       throw new ConfigException(file + ": a crash test result must hold a crash object, got "
-          + (crash.isMissingNode() ? "none" : crash.getNodeType().toString().toLowerCase(java.util.Locale.ROOT)));
+          + (crash == null ? "none" : crash.getNodeType().toString().toLowerCase(java.util.Locale.ROOT)));
     }
     JsonNode held = crash.get("claimHeld");
     Boolean claimHeld = held == null || !held.isBoolean() ? null : held.asBoolean();
     JsonNode recovery = crash.path("recoveryTimeMillis");
-    String claim = ResultReader.text(crash, "claim");
+    String claim = text(crash, "claim");
     String failure = failure(crash);
     if (failure != null && Boolean.TRUE.equals(claimHeld)) {
       claimHeld = null; // a round that was not audited proves nothing (results written before failure existed)
     }
-    return new CrashResult(file, ResultReader.storeName(n), n.path("binding").asText(),
-        ResultReader.text(n, "profile"), n.path("outcome").path("status").asText("ok"),
-        claim == null ? "none" : claim, claimHeld, ResultReader.text(crash, "method"),
+    return new CrashResult(file, ResultReader.storeName(n), n.identity().binding(),
+        ResultReader.blankToNull(n.plan().profile()), n.figures().outcome() == null ? "ok" : n.figures().outcome().status(),
+        claim == null ? "none" : claim, claimHeld, text(crash, "method"),
         crashes(crash), crash.path("acknowledgedWrites").asLong(),
         failure == null ? count(crash, "lostWrites") : null, failure == null ? count(crash, "inDoubtWrites") : null,
-        ResultReader.number(recovery, "mean"), ResultReader.number(recovery, "max"), ResultReader.product(n),
+        number(recovery, "mean"), number(recovery, "max"), ResultReader.product(n),
         ResultReader.settings(n), failure);
   }
 
@@ -75,5 +76,15 @@ final class CrashResults {
     }
     JsonNode lost = crash.get("lostWrites");
     return lost != null && lost.isIntegralNumber() ? null : "no round was audited";
+  }
+
+  private static Double number(JsonNode n, String field) {
+    JsonNode v = n.get(field);
+    return v == null || !v.isNumber() ? null : v.asDouble();
+  }
+
+  private static String text(JsonNode n, String field) {
+    JsonNode v = n.get(field);
+    return v == null || v.isNull() || v.asText().isEmpty() ? null : v.asText();
   }
 }

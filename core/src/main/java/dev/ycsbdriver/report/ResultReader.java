@@ -1,22 +1,31 @@
 package dev.ycsbdriver.report;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.Phase;
+import dev.ycsbdriver.config.RunConfig;
+import dev.ycsbdriver.measure.Operation;
 import dev.ycsbdriver.measure.StatusCounts;
 import dev.ycsbdriver.result.ResultFiles;
 import dev.ycsbdriver.result.ResultJson;
 import dev.ycsbdriver.result.RunChecks;
+import dev.ycsbdriver.result.model.CpuSection;
+import dev.ycsbdriver.result.model.Latency;
+import dev.ycsbdriver.result.model.MachineSection;
+import dev.ycsbdriver.result.model.OperationFigures;
+import dev.ycsbdriver.result.model.ResultDocument;
+import dev.ycsbdriver.result.model.RunFigures;
+import dev.ycsbdriver.result.model.RunIdentity;
+import dev.ycsbdriver.result.model.RunSections;
+import dev.ycsbdriver.result.model.ServerSection;
+import dev.ycsbdriver.result.model.TimePoint;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -24,12 +33,13 @@ import java.util.stream.Stream;
  * Reads result JSON files, never console text: each argument is a {@code result.json} or a directory
  * searched for them at any depth. Load phases are skipped; reports compare runs. Crash test results
  * ({@code phase: crashtest}) are read apart, as entries per store and profile, never as workload cells. A result
- * written without {@code checks} gets the warnings of the checks its figures allow ({@link RunChecks#ofJson}).
+ * written without {@code checks} gets the warnings of the checks its figures allow ({@link RunChecks#ofDocument}).
  *
  * <p>Stateless and thread-safe.
  */
 public final class ResultReader {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final String RUN_PHASE = Phase.RUN.label();
+  private static final CpuSection EMPTY_CPU = new CpuSection(null, null, null, null, null, null, null, null, null, null);
 
   private ResultReader() {
   }
@@ -87,7 +97,7 @@ public final class ResultReader {
     List<CrashResult> crashes = new ArrayList<>();
     Map<Path, Path> seenFiles = new HashMap<>();
     Map<String, Path> seenRuns = new HashMap<>();
-    Map<Path, JsonNode> documents = new LinkedHashMap<>();
+    Map<Path, ResultDocument> documents = new LinkedHashMap<>();
     List<Path> crashDirectories = new ArrayList<>();
     for (Path f : files) {
       Path first = seenFiles.putIfAbsent(ResultFiles.realPath(f), f);
@@ -95,20 +105,20 @@ public final class ResultReader {
         warnings.accept(f + ": the same file as " + first + "; read once");
         continue;
       }
-      JsonNode n = ResultJson.read(f);
-      String identity = ResultJson.runIdentity(n);
+      ResultDocument n = ResultJson.readDocument(f);
+      String identity = n.runIdentity();
       Path copyOf = identity == null ? null : seenRuns.putIfAbsent(identity, f);
       if (copyOf != null) {
-        warnings.accept(f + ": a copy of the run of " + copyOf + " (" + ResultJson.runLabel(n) + "); counted once");
+        warnings.accept(f + ": a copy of the run of " + copyOf + " (" + n.runLabel() + "); counted once");
         continue;
       }
       documents.put(f, n);
-      if (CrashResults.PHASE.equals(n.path("phase").asText())) {
+      if (CrashResults.PHASE.equals(n.identity().phase())) {
         crashes.add(CrashResults.read(f, n));
         crashDirectories.add(f.toAbsolutePath().normalize().getParent());
       }
     }
-    for (Map.Entry<Path, JsonNode> d : documents.entrySet()) {
+    for (Map.Entry<Path, ResultDocument> d : documents.entrySet()) {
       Path f = d.getKey();
       Path dir = f.toAbsolutePath().normalize().getParent();
       // a crash test's writers (round-<n>/.../result.json) ran into a crash: their figures are not a benchmark's
@@ -130,130 +140,128 @@ public final class ResultReader {
 
   /** @return the run, or null for a load phase or a crash test */
   static RunResult readOne(Path file) throws ConfigException {
-    return run(file, ResultJson.read(file));
+    return run(file, ResultJson.readDocument(file));
   }
 
-  private static RunResult run(Path file, JsonNode n) {
-    if (!"run".equals(n.path("phase").asText())) {
+  private static RunResult run(Path file, ResultDocument n) {
+    if (!RUN_PHASE.equals(n.identity().phase())) {
       return null;
     }
+    RunSections sections = n.sections();
     List<RunResult.OperationFigures> ops = new ArrayList<>();
-    for (JsonNode op : n.path("operations")) {
-      String name = op.path("name").asText();
-      if (name.equals("CLEANUP") || op.path("operations").asLong() == 0) {
+    for (OperationFigures op : list(sections.operations())) {
+      if (op.name().equals(Operation.CLEANUP.ycsbName()) || op.operations() == 0) {
         continue;
       }
       long failures = 0;
-      for (Iterator<Map.Entry<String, JsonNode>> it = op.path("statusCounts").fields(); it.hasNext(); ) {
-        Map.Entry<String, JsonNode> e = it.next();
-        if (!StatusCounts.isOk(e.getKey())) {
-          failures += e.getValue().asLong();
-        }
+      for (Map.Entry<String, Long> e : op.statusCounts().entrySet()) {
+        failures += StatusCounts.isOk(e.getKey()) ? 0 : e.getValue();
       }
-      JsonNode st = op.path("serviceTime");
-      Map<Double, Double> points = new TreeMap<>();
-      for (Map.Entry<Double, String> p : ResultJson.PERCENTILE_FIELDS.entrySet()) {
-        Double v = number(st, p.getValue());
-        if (v != null) {
-          points.put(p.getKey(), v);
-        }
-      }
-      Double max = number(st, "maxMicros");
-      if (max != null) {
-        points.put(100.0, max);
-      }
-      ops.add(new RunResult.OperationFigures(name, op.path("operations").asLong(), failures, number(st, "meanMicros"),
-          number(st, "p95Micros"), number(st, "p99Micros"), number(st, "p999Micros"), points));
+      Latency st = op.serviceTime();
+      ops.add(new RunResult.OperationFigures(op.name(), op.operations(), failures, st.meanMicros(), st.p95Micros(),
+          st.p99Micros(), st.p999Micros(), st.percentilePoints()));
     }
-    JsonNode cpu = n.path("cpu");
-    Map<String, String> settings = settings(n);
     Map<String, Path> logs = new LinkedHashMap<>();
-    n.path("histogramLogs").fields().forEachRemaining(e -> logs.put(e.getKey(),
-        file.toAbsolutePath().getParent().resolve(e.getValue().asText())));
-    List<String> warnings = new ArrayList<>();
-    n.path("warnings").forEach(w -> warnings.add(w.asText()));
-    if (!n.has("checks")) {
+    if (sections.histogramLogs() != null) {
+      sections.histogramLogs().forEach((name, log) -> logs.put(name, file.toAbsolutePath().getParent().resolve(log)));
+    }
+    List<String> warnings = new ArrayList<>(list(sections.warnings()));
+    if (sections.checks() == null) {
       // written before runs checked themselves: the checks its figures allow, once (a result with checks has
       // the failed ones among its warnings already)
-      warnings.addAll(RunChecks.warnings(RunChecks.ofJson(n)));
+      warnings.addAll(RunChecks.warnings(RunChecks.ofDocument(n)));
     }
-    String product = product(n);
-    JsonNode m = n.path("machine");
-    String machine = m.path("cpuModel").asText("?") + ", " + m.path("physicalCores").asText("?") + " cores / "
-        + m.path("logicalCores").asText("?") + " threads, " + Math.round(m.path("memoryBytes").asDouble() / (1L << 30))
-        + " GiB, " + m.path("os").asText("?") + ", Java " + m.path("javaVersion").asText("?");
-    String store = storeName(n);
-    String workload = n.hasNonNull("workloadName") ? n.get("workloadName").asText()
-        : n.path("workload").asText().replaceFirst(".*\\.", "");
-    return new RunResult(file, store, n.path("binding").asText(), text(n, "profile"), workload,
-        n.path("threads").asInt(), n.path("outcome").path("status").asText("ok"),
-        n.path("throughputOpsPerSec").asDouble(), okThroughput(n), ops, number(cpu.path("server"), "averagePercent"),
-        number(cpu.path("server"), "peakPercent"), number(cpu.path("driver"), "averagePercent"),
-        number(cpu.path("machine"), "averagePercent"), number(cpu, "opsPerServerCpuPercent"),
-        text(cpu, "serverSource"), product, settings, machine, logs, warnings,
-        text(n.path("config"), "durability.claim"), timeSeries(n));
+    return figures(file, n, ops, logs, warnings);
+  }
+
+  private static RunResult figures(Path file, ResultDocument n, List<RunResult.OperationFigures> ops,
+                                   Map<String, Path> logs, List<String> warnings) {
+    RunIdentity id = n.identity();
+    RunFigures f = n.figures();
+    CpuSection cpu = n.sections().cpu() == null ? EMPTY_CPU : n.sections().cpu();
+    CpuSection.CpuFigure none = CpuSection.CpuFigure.unavailable(null);
+    CpuSection.CpuFigure server = cpu.server() == null ? none : cpu.server();
+    String workload = id.workloadName() != null ? id.workloadName()
+        : String.valueOf(id.workload()).replaceFirst(".*\\.", "");
+    return new RunResult(file, storeName(n), id.binding(), blankToNull(n.plan().profile()), workload,
+        id.threads() == null ? 0 : id.threads(), f.outcome() == null ? "ok" : f.outcome().status(),
+        zero(f.throughputOpsPerSec()), okThroughput(n), ops, server.averagePercent(), server.peakPercent(),
+        (cpu.driver() == null ? none : cpu.driver()).averagePercent(),
+        (cpu.machine() == null ? none : cpu.machine()).averagePercent(), cpu.opsPerServerCpuPercent(),
+        blankToNull(cpu.serverSource()), product(n), settings(n), machine(n.sections().machine()), logs, warnings,
+        n.sections().config() == null ? null : blankToNull(n.sections().config().get(RunConfig.DURABILITY_CLAIM.key())),
+        timeSeries(n));
+  }
+
+  private static String machine(MachineSection m) {
+    MachineSection s = m == null ? new MachineSection(null, null, null, null, null, null, null, null) : m;
+    return or(s.cpuModel()) + ", " + or(s.physicalCores()) + " cores / " + or(s.logicalCores()) + " threads, "
+        + Math.round((s.memoryBytes() == null ? 0.0 : s.memoryBytes()) / (1L << 30)) + " GiB, " + or(s.os())
+        + ", Java " + or(s.javaVersion());
+  }
+
+  private static String or(Object value) {
+    return value == null ? "?" : value.toString();
   }
 
   /** @return the run's {@code timeSeries}, empty when the result has none */
-  private static List<RunResult.TimePoint> timeSeries(JsonNode n) {
+  private static List<RunResult.TimePoint> timeSeries(ResultDocument n) {
     List<RunResult.TimePoint> points = new ArrayList<>();
-    for (JsonNode p : n.path("timeSeries")) {
-      points.add(new RunResult.TimePoint(p.path("elapsedMillis").asLong(), p.path("intervalMillis").asLong(),
-          p.path("opsPerSec").asDouble(), number(p, "serverCpuPercent"), number(p, "driverCpuPercent")));
+    for (TimePoint p : list(n.sections().timeSeries())) {
+      points.add(new RunResult.TimePoint(p.elapsedMillis(), p.intervalMillis(), p.opsPerSec(), p.serverCpuPercent(),
+          p.driverCpuPercent()));
     }
     return points;
   }
 
   /** @return {@code storeName}, else the binding */
-  static String storeName(JsonNode n) {
-    return n.hasNonNull("storeName") ? n.get("storeName").asText() : n.path("binding").asText();
+  static String storeName(ResultDocument n) {
+    return n.identity().storeName() != null ? n.identity().storeName() : n.identity().binding();
   }
 
   /** @return the server's product and version, or null */
-  static String product(JsonNode n) {
-    JsonNode server = n.path("server");
-    String product = (server.path("product").asText("") + " " + server.path("version").asText("")).trim();
-    return product.isEmpty() ? null : product;
+  static String product(ResultDocument n) {
+    return n.sections().server() == null ? null : n.sections().server().productVersion();
   }
 
   /** @return the server's effective settings, in the result's order */
-  static Map<String, String> settings(JsonNode n) {
-    Map<String, String> settings = new LinkedHashMap<>();
-    n.path("server").path("settings").fields().forEachRemaining(e -> settings.put(e.getKey(), e.getValue().asText()));
-    return settings;
+  static Map<String, String> settings(ResultDocument n) {
+    ServerSection server = n.sections().server();
+    return server == null || server.settings() == null ? Map.of() : server.settings();
   }
 
   /**
    * The result's {@code throughputOkOpsPerSec}; in results written before it existed, throughput times
    * the share of OK calls in the status counts, as {@code RunReport.okOperations} defines it.
    */
-  private static double okThroughput(JsonNode n) {
-    if (n.hasNonNull("throughputOkOpsPerSec")) {
-      return n.get("throughputOkOpsPerSec").asDouble();
+  private static double okThroughput(ResultDocument n) {
+    if (n.figures().throughputOkOpsPerSec() != null) {
+      return n.figures().throughputOkOpsPerSec();
     }
     long calls = 0;
     long ok = 0;
-    for (JsonNode op : n.path("operations")) {
-      if (op.path("name").asText().equals("CLEANUP")) {
+    for (OperationFigures op : list(n.sections().operations())) {
+      if (op.name().equals(Operation.CLEANUP.ycsbName())) {
         continue;
       }
-      for (Iterator<Map.Entry<String, JsonNode>> it = op.path("statusCounts").fields(); it.hasNext(); ) {
-        Map.Entry<String, JsonNode> e = it.next();
-        calls += e.getValue().asLong();
-        ok += StatusCounts.isOk(e.getKey()) ? e.getValue().asLong() : 0;
+      for (Map.Entry<String, Long> e : op.statusCounts().entrySet()) {
+        calls += e.getValue();
+        ok += StatusCounts.isOk(e.getKey()) ? e.getValue() : 0;
       }
     }
-    double throughput = n.path("throughputOpsPerSec").asDouble();
+    double throughput = zero(n.figures().throughputOpsPerSec());
     return calls == 0 ? throughput : throughput * ok / calls;
   }
 
-  static Double number(JsonNode n, String field) {
-    JsonNode v = n.get(field);
-    return v == null || !v.isNumber() ? null : v.asDouble();
+  static <T> List<T> list(List<T> values) {
+    return values == null ? List.of() : values;
   }
 
-  static String text(JsonNode n, String field) {
-    JsonNode v = n.get(field);
-    return v == null || v.isNull() || v.asText().isEmpty() ? null : v.asText();
+  static String blankToNull(String value) {
+    return value == null || value.isEmpty() ? null : value;
+  }
+
+  private static double zero(Double value) {
+    return value == null ? 0.0 : value;
   }
 }

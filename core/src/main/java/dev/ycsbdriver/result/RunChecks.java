@@ -1,8 +1,11 @@
 package dev.ycsbdriver.result;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ycsbdriver.result.model.CpuSection;
+import dev.ycsbdriver.result.model.Latency;
+import dev.ycsbdriver.result.model.OperationFigures;
+import dev.ycsbdriver.result.model.ResultDocument;
+import dev.ycsbdriver.result.model.RunFigures;
+
 import dev.ycsbdriver.measure.ChannelTotals;
 import dev.ycsbdriver.measure.LatencyUnit;
 import dev.ycsbdriver.measure.Operation;
@@ -173,38 +176,40 @@ public final class RunChecks {
    * @param n a result document (schema version 1 or 2)
    * @return the two checks
    */
-  public static List<Check> ofJson(JsonNode n) {
+  public static List<Check> ofDocument(ResultDocument n) {
     boolean batched = false;
     double busyMicros = 0;
-    for (JsonNode op : n.path("operations")) {
-      batched |= op.path("statusCounts").path(Status.BATCHED_OK.getName()).asLong() > 0;
-      if (!inFlight(op.path("name").asText())) {
+    List<OperationFigures> operations = n.sections().operations() == null ? List.of() : n.sections().operations();
+    for (OperationFigures op : operations) {
+      batched |= op.statusCounts().getOrDefault(Status.BATCHED_OK.getName(), 0L) > 0;
+      if (!inFlight(op.name())) {
         continue;
       }
-      busyMicros += busy(op.path("serviceTime"));
-      for (JsonNode f : op.path("failures")) {
-        busyMicros += busy(f.path("serviceTime"));
+      busyMicros += busy(op.serviceTime());
+      for (OperationFigures.Failure f : op.failures() == null ? List.<OperationFigures.Failure>of() : op.failures()) {
+        busyMicros += busy(f.serviceTime());
       }
     }
-    long ops = n.path("operationsTotal").asLong();
-    double throughput = n.path("throughputOpsPerSec").asDouble();
-    String notApplicable = n.path("targetOpsPerSec").asLong() > 0 ? "a paced run (-target): threads wait for "
+    RunFigures figures = n.figures();
+    long ops = figures.operationsTotal() == null ? 0 : figures.operationsTotal();
+    double throughput = figures.throughputOpsPerSec() == null ? 0 : figures.throughputOpsPerSec();
+    Long target = n.plan().targetOpsPerSec();
+    String notApplicable = target != null && target > 0 ? "a paced run (-target): threads wait for "
         + "their schedule" : batched ? "a batched load: a record's latency spans its batch"
-        : n.has("merged") ? "merged from several clients: throughput over their common window, latency over "
+        : n.merged() != null ? "merged from several clients: throughput over their common window, latency over "
         + "their whole runs" : ops == 0 ? "no operation ran" : null;
-    JsonNode cpu = n.path("cpu");
-    JsonNode server = cpu.path("server").path("averagePercent");
-    JsonNode perCpu = cpu.path("opsPerServerCpuPercent");
+    CpuSection cpu = n.sections().cpu();
+    Double server = cpu == null || cpu.server() == null ? null : cpu.server().averagePercent();
     // results without the flag may be of an embedded store: no lower bound
-    boolean outOfProcess = cpu.path("serverIsDriver").isBoolean() && !cpu.path("serverIsDriver").asBoolean();
-    return List.of(littlesLaw(notApplicable, n.path("threads").asInt(), throughput, ops == 0 ? 0 : busyMicros / ops,
-            outOfProcess),
-        opsPerCpu(throughput, server.isNumber() ? server.asDouble() : null,
-            perCpu.isNumber() ? perCpu.asDouble() : null));
+    boolean outOfProcess = cpu != null && Boolean.FALSE.equals(cpu.serverIsDriver());
+    Integer threads = n.identity().threads();
+    return List.of(littlesLaw(notApplicable, threads == null ? 0 : threads, throughput,
+            ops == 0 ? 0 : busyMicros / ops, outOfProcess),
+        opsPerCpu(throughput, server, cpu == null ? null : cpu.opsPerServerCpuPercent()));
   }
 
-  private static double busy(JsonNode latency) {
-    return latency.path("count").asLong() * latency.path("meanMicros").asDouble();
+  private static double busy(Latency latency) {
+    return latency == null || latency.meanMicros() == null ? 0 : latency.count() * latency.meanMicros();
   }
 
   /** @return whether a measurement's time is a store call's: every one but CLEANUP and READ-MODIFY-WRITE */
@@ -410,23 +415,5 @@ public final class RunChecks {
     return String.format(Locale.ROOT, "%smeasured %.1f s, under %d s: one disturbed interval (a GC pause, a "
         + "checkpoint, another process) is a large share of the figures; run longer to compare stores",
         SHORT_RUN_PREFIX, runtimeMillis / 1000.0, SHORT_RUN_MILLIS / 1000);
-  }
-
-  /**
-   * Writes the result JSON's {@code checks} array.
-   *
-   * @param array the array to fill
-   * @param checks the checks
-   */
-  public static void write(ArrayNode array, List<Check> checks) {
-    for (Check c : checks) {
-      ObjectNode n = array.addObject();
-      n.put("name", c.name());
-      n.put("verdict", c.verdict().label());
-      ObjectNode figures = n.putObject("figures");
-      c.figures().forEach(figures::put);
-      n.put("tolerance", c.tolerance());
-      n.put("detail", c.detail());
-    }
   }
 }

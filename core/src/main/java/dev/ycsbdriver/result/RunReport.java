@@ -18,7 +18,7 @@ import site.ycsb.Status;
  * Everything one load or run measured, as the runner returns it. The YCSB text summary
  * ({@link YcsbTextSummary}) and the result JSON ({@link ResultJson}) are views of it.
  *
- * <p>Immutable once returned and thread-safe to read.
+ * <p>Immutable once returned and thread-safe to read. Built by name with {@link #builder()}.
  *
  * @param toolVersion ycsb-driver's version
  * @param bindingName the binding as named on the command line (canonical name)
@@ -132,8 +132,16 @@ public record RunReport(String toolVersion, String bindingName, String workloadN
   public RunReport withWarnings(List<String> more) {
     List<String> all = new java.util.ArrayList<>(warnings);
     all.addAll(more);
-    return new RunReport(toolVersion, bindingName, workloadName, dbClass, config, settings, measurement, start, end,
-        runtimeMillis, operationsDone, targetedOperations, operations, gc, cpu, server, machine, timeSeries, all,
-        outcome, runDirectory, histogramLogs, warmup, scheduleLag, errors, outages, workloadInstances, threadKind);
+    return toBuilder().warnings(all).build();
+  }
+
+  /** @return a builder that sets each field by name; see {@link RunReportBuilder} for defaults */
+  public static RunReportBuilder builder() {
+    return new RunReportBuilder();
+  }
+
+  /** @return a builder holding this report's fields, to change some of them by name */
+  public RunReportBuilder toBuilder() {
+    return new RunReportBuilder(this);
   }
 }

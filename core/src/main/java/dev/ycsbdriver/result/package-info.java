@@ -1,6 +1,7 @@
 /**
  * What a run produced and its views: the in-memory {@link dev.ycsbdriver.result.RunReport}, YCSB's text
- * summary and status line, the versioned result JSON (its figures checked when read:
+ * summary and status line, the versioned result JSON (the typed model of {@code dev.ycsbdriver.result.model}, built
+ * from a report by {@link dev.ycsbdriver.result.ResultDocuments}; its figures checked when read:
  * {@link dev.ycsbdriver.result.ResultFigures}), and HdrHistogram interval logs.
  */
 package dev.ycsbdriver.result;

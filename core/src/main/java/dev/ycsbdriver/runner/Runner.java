@@ -20,6 +20,7 @@ import dev.ycsbdriver.result.OperationReport;
 import dev.ycsbdriver.result.Outcome;
 import dev.ycsbdriver.result.RunChecks;
 import dev.ycsbdriver.result.RunReport;
+import dev.ycsbdriver.result.RunReportBuilder;
 import dev.ycsbdriver.result.ScheduleLag;
 import dev.ycsbdriver.result.StatusLine;
 import dev.ycsbdriver.result.ToolVersion;
@@ -335,14 +336,13 @@ public final class Runner {
       stopped.add(0, heapFull + "; the figures cover the run up to the stop");
       outcome = new Outcome(Outcome.Status.FAILED, stopped);
     }
-    RunReport report = new RunReport(ToolVersion.get(), request.bindingName(), request.workloadName(), clients.get(0).db().getClass().getName(), config,
-        request.settings(), measurement, start, start.plusNanos(endNanos - startNanos),
-        runtimeMillis, opsDone, config.operationCount(),
-        operations, GcStats.read(), cpu, binding.serverFacts(), machine,
-        monitor.timeSeries(), warnings, outcome, request.runDirectory(), logs.files(),
-        warmupEnd == null ? WarmupReport.NONE : new WarmupReport(config.warmup().label(), warmupMillis,
-            warmupEnd.endedBy(), warmupEnd.detail(), warmupOperations(warmupScratch)),
-        lag, errors.kinds(), errors.outages(), workloadInstances, threadKind);
+    RunReport report = common(clients.get(0).db().getClass().getName(), binding.serverFacts(), machine)
+        .measurement(measurement).start(start).end(start.plusNanos(endNanos - startNanos))
+        .runtimeMillis(runtimeMillis).operationsDone(opsDone).operations(operations).cpu(cpu)
+        .timeSeries(monitor.timeSeries()).outcome(outcome).histogramLogs(logs.files())
+        .warmup(warmupEnd == null ? WarmupReport.NONE : new WarmupReport(config.warmup().label(), warmupMillis,
+            warmupEnd.endedBy(), warmupEnd.detail(), warmupOperations(warmupScratch)))
+        .scheduleLag(lag).errors(errors.kinds()).outages(errors.outages()).build();
     // the figures checked against each other (the result JSON holds every check); each broken one is a warning
     List<String> checked = new ArrayList<>(RunChecks.warnings(RunChecks.of(report)));
     String shortRun = RunChecks.shortRun(runtimeMillis);
@@ -399,11 +399,17 @@ public final class Runner {
    */
   private RunReport notRun(MeasurementConfig measurement, Duration cpuInterval, MachineFacts machine, String dbClass,
                            ServerFacts server, Outcome outcome, String why) {
-    return new RunReport(ToolVersion.get(), request.bindingName(), request.workloadName(), dbClass, config,
-        request.settings(), measurement, phaseStart, Instant.now(), 0, 0, config.operationCount(), List.of(),
-        GcStats.read(), CpuSummary.unavailable("nothing ran: " + why, cpuInterval.toMillis()), server, machine,
-        List.of(), warnings, outcome, request.runDirectory(), Map.of(), WarmupReport.NONE, null, List.of(), List.of(),
-        workloadInstances, threadKind);
+    return common(dbClass, server, machine).measurement(measurement).start(phaseStart).end(Instant.now())
+        .cpu(CpuSummary.unavailable("nothing ran: " + why, cpuInterval.toMillis())).outcome(outcome).build();
+  }
+
+  /** @return a report builder holding what every report of this phase shares */
+  private RunReportBuilder common(String dbClass, ServerFacts server, MachineFacts machine) {
+    return RunReport.builder().toolVersion(ToolVersion.get()).bindingName(request.bindingName())
+        .workloadName(request.workloadName()).dbClass(dbClass).config(config).settings(request.settings())
+        .targetedOperations(config.operationCount()).gc(GcStats.read()).server(server).machine(machine)
+        .warnings(warnings).runDirectory(request.runDirectory()).workloadInstances(workloadInstances)
+        .threadKind(threadKind);
   }
 
   /**

@@ -2,18 +2,19 @@ package dev.ycsbdriver.matrix;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ycsbdriver.result.model.ResultDocument;
 import org.junit.jupiter.api.Test;
 
 /** How many records a run cell leaves for the next cell of the same store, from its result. */
 class MatrixInsertedTest {
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private static JsonNode result(String settings) throws Exception {
-    return JSON.readTree("{\"server\": {\"settings\": " + settings + "},"
+  private static ResultDocument result(String settings) throws Exception {
+    return JSON.readValue("{\"server\": {\"settings\": " + settings + "},"
         + " \"warmupOperations\": {\"INSERT\": 7},"
-        + " \"operations\": [{\"name\": \"READ\", \"operations\": 100}, {\"name\": \"INSERT\", \"operations\": 35}]}");
+        + " \"operations\": [{\"name\": \"READ\", \"operations\": 100}, {\"name\": \"INSERT\", \"operations\": 35}]}",
+        ResultDocument.class);
   }
 
   @Test

@@ -154,7 +154,8 @@ class MatrixRunnerTest {
     assertThat(out.resolve("cells/other/default/load-r2")).doesNotExist();
     assertThat(tableAtStart(out, "other", 1)).isEqualTo(100);
     JsonNode other1 = JSON.readTree(out.resolve("cells/other/default/t1/workloadd/r1/cell.json").toFile());
-    long inserted = MatrixRunner.inserted(JSON.readTree(out.resolve(other1.get("result").asText()).toFile()));
+    long inserted = MatrixRunner.inserted(
+        dev.ycsbdriver.result.ResultJson.readDocument(out.resolve(other1.get("result").asText())));
     assertThat(inserted).isPositive();
     assertThat(tableAtStart(out, "other", 2)).isEqualTo(100 + inserted);
   }

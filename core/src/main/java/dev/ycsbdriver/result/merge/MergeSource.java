@@ -1,11 +1,12 @@
 package dev.ycsbdriver.result.merge;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.result.HistogramLogs;
 import dev.ycsbdriver.result.LatencyLog;
 import dev.ycsbdriver.result.ResultFiles;
 import dev.ycsbdriver.result.ResultJson;
+import dev.ycsbdriver.result.model.ResultDocument;
+import dev.ycsbdriver.result.model.RunIdentity;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,40 +22,38 @@ import java.util.Map;
  * <p>Immutable once read and thread-safe to read; the histograms must not be changed.
  *
  * @param file the {@code result.json}
- * @param json the document
+ * @param document the document
  * @param start the run's {@code startTime}
  * @param end the run's {@code endTime}
  * @param logs measurement name (e.g. {@code READ}, {@code Intended-READ}, {@code READ-FAILED}) to its log:
  *     intervals in log order and their unit; empty when the run wrote no logs
  */
-record MergeSource(Path file, JsonNode json, Instant start, Instant end, Map<String, LatencyLog> logs) {
+record MergeSource(Path file, ResultDocument document, Instant start, Instant end, Map<String, LatencyLog> logs) {
   /**
    * @param input a run directory or its {@code result.json}
    * @return the result and its interval logs
    * @throws ConfigException if the input or a log it names is missing or unreadable, or is not a result
-   *     JSON of schema version 1
+   *     JSON of schema version 1 or 2
    */
   static MergeSource read(Path input) throws ConfigException {
     Path file = Files.isDirectory(input) ? input.resolve(ResultFiles.RESULT_FILE) : input;
     if (!Files.isRegularFile(file)) {
       throw new ConfigException(file + ": no such result file; give run directories or their result.json");
     }
-    JsonNode n = ResultJson.read(file);
+    ResultDocument n = ResultJson.readDocument(file);
     Instant start;
     Instant end;
     try {
-      start = Instant.parse(n.path("startTime").asText());
-      end = Instant.parse(n.path("endTime").asText());
-    } catch (java.time.format.DateTimeParseException e) {
+      start = n.figures().start();
+      end = n.figures().end();
+    } catch (java.time.format.DateTimeParseException | NullPointerException e) {
       throw new ConfigException(file + ": startTime and endTime must be ISO-8601 instants, got '"
-          + n.path("startTime").asText() + "' and '" + n.path("endTime").asText() + "'", e);
+          + n.figures().startTime() + "' and '" + n.figures().endTime() + "'", e);
     }
     Map<String, LatencyLog> intervals = new LinkedHashMap<>();
-    var logs = n.path("histogramLogs").fields();
-    while (logs.hasNext()) {
-      var e = logs.next();
-      Path log = file.toAbsolutePath().getParent().resolve(e.getValue().asText());
-      intervals.put(e.getKey(), readLog(log));
+    Map<String, String> logs = n.sections().histogramLogs() == null ? Map.of() : n.sections().histogramLogs();
+    for (Map.Entry<String, String> e : logs.entrySet()) {
+      intervals.put(e.getKey(), readLog(file.toAbsolutePath().getParent().resolve(e.getValue())));
     }
     return new MergeSource(file, n, start, end, intervals);
   }
@@ -77,7 +76,8 @@ record MergeSource(Path file, JsonNode json, Instant start, Instant end, Map<Str
 
   /** @return binding, workload class, workload name and phase: the fields merged results must share */
   String identity() {
-    return json.path("binding").asText() + "/" + json.path("workloadName").asText(json.path("workload").asText())
-        + "/" + json.path("workload").asText() + "/" + json.path("phase").asText();
+    RunIdentity id = document.identity();
+    return id.binding() + "/" + (id.workloadName() == null ? id.workload() : id.workloadName()) + "/" + id.workload()
+        + "/" + id.phase();
   }
 }

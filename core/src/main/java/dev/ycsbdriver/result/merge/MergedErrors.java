@@ -1,8 +1,6 @@
 package dev.ycsbdriver.result.merge;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ycsbdriver.result.model.RunFigures;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -16,55 +14,51 @@ import java.util.Map;
  * cause; the earliest first occurrence kept), {@code connectionOutages} of every client in time order.
  * When a client's result predates these fields they are left out of the merged result, whose readers then
  * derive the OK throughput from the status counts. Stateless and thread-safe.
+ *
+ * @param operationsOk OK operations of every client, or null when a client's result predates it
+ * @param throughputOkOpsPerSec the merged OK throughput, operations per second, or null likewise
+ * @param errors the kinds of error, summed; null likewise
+ * @param connectionOutages every client's outages in time order; null likewise
  */
-final class MergedErrors {
-  private MergedErrors() {
-  }
+record MergedErrors(Long operationsOk, Double throughputOkOpsPerSec, List<RunFigures.ErrorKind> errors,
+                    List<RunFigures.Outage> connectionOutages) {
+  private static final MergedErrors NONE = new MergedErrors(null, null, null, null);
 
   /**
-   * @param root the merged document, a copy of the first client's: its fields are replaced
    * @param sources the clients' results
    * @param throughput the merged throughput, operations per second
+   * @return the merged error figures; all null when a client's result predates them
    */
-  static void write(ObjectNode root, List<MergeSource> sources, double throughput) {
+  static MergedErrors of(List<MergeSource> sources, double throughput) {
     long ok = 0;
     long total = 0;
     for (MergeSource s : sources) {
-      if (!s.json().has("operationsOk")) {
-        root.remove(List.of("operationsOk", "throughputOkOpsPerSec", "errors", "connectionOutages"));
-        return;
+      RunFigures f = s.document().figures();
+      if (f.operationsOk() == null) {
+        return NONE;
       }
-      ok += s.json().path("operationsOk").asLong();
-      total += s.json().path("operationsTotal").asLong();
+      ok += f.operationsOk();
+      total += f.operationsTotal() == null ? 0 : f.operationsTotal();
     }
-    root.put("operationsOk", ok);
-    root.put("throughputOkOpsPerSec", total == 0 ? throughput : throughput * ok / total);
-    Map<String, ObjectNode> kinds = new LinkedHashMap<>();
-    List<JsonNode> outages = new ArrayList<>();
+    Map<String, RunFigures.ErrorKind> kinds = new LinkedHashMap<>();
+    List<RunFigures.Outage> outages = new ArrayList<>();
     for (MergeSource s : sources) {
-      for (JsonNode k : s.json().path("errors")) {
-        String key = k.path("binding").asText() + '\u0000' + k.path("operation").asText() + '\u0000'
-            + k.path("cause").asText();
-        ObjectNode known = kinds.get(key);
-        if (known == null) {
-          kinds.put(key, k.deepCopy());
-        } else {
-          known.put("count", known.path("count").asLong() + k.path("count").asLong());
-          if (instant(k, "firstTime").isBefore(instant(known, "firstTime"))) {
-            known.put("firstTime", k.path("firstTime").asText()).put("firstMessage", k.path("firstMessage").asText());
-          }
-        }
+      RunFigures f = s.document().figures();
+      for (RunFigures.ErrorKind k : f.errors() == null ? List.<RunFigures.ErrorKind>of() : f.errors()) {
+        kinds.merge(k.binding() + '\u0000' + k.operation() + '\u0000' + k.cause(), k, MergedErrors::add);
       }
-      s.json().path("connectionOutages").forEach(outages::add);
+      outages.addAll(f.connectionOutages() == null ? List.of() : f.connectionOutages());
     }
-    ArrayNode errors = root.putArray("errors");
-    kinds.values().forEach(errors::add);
-    outages.sort(Comparator.comparing(o -> instant(o, "lostTime")));
-    ArrayNode merged = root.putArray("connectionOutages");
-    outages.forEach(merged::add);
+    outages.sort(Comparator.comparing(o -> Instant.parse(o.lostTime())));
+    return new MergedErrors(ok, total == 0 ? throughput : throughput * ok / total, List.copyOf(kinds.values()),
+        outages);
   }
 
-  private static Instant instant(JsonNode node, String field) {
-    return Instant.parse(node.path(field).asText());
+  /** @return one kind of error of two clients: counts summed, the earlier first occurrence kept */
+  private static RunFigures.ErrorKind add(RunFigures.ErrorKind known, RunFigures.ErrorKind k) {
+    boolean earlier = Instant.parse(k.firstTime()).isBefore(Instant.parse(known.firstTime()));
+    RunFigures.ErrorKind first = earlier ? k : known;
+    return new RunFigures.ErrorKind(known.binding(), known.operation(), known.cause(), first.firstMessage(),
+        first.firstTime(), known.count() + k.count());
   }
 }

@@ -2,10 +2,13 @@ package dev.ycsbdriver.result.merge;
 
 import static dev.ycsbdriver.result.YcsbTextSummary.line;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.ycsbdriver.measure.ChannelTotals;
 import dev.ycsbdriver.measure.LatencyUnit;
 import dev.ycsbdriver.result.YcsbTextSummary;
+import dev.ycsbdriver.result.model.CpuSection;
+import dev.ycsbdriver.result.model.Merged;
+import dev.ycsbdriver.result.model.OperationFigures;
+import dev.ycsbdriver.result.model.ResultDocument;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -35,16 +38,17 @@ final class MergedSummary {
    * @param file the file to write
    * @throws IOException if it cannot be written
    */
-  static void write(JsonNode merged, Map<String, Histogram> totals, LatencyUnit unit, Path file) throws IOException {
-    List<Double> percentiles = percentiles(merged.path("config").path(PERCENTILES_KEY).asText("95,99"));
+  static void write(ResultDocument merged, Map<String, Histogram> totals, LatencyUnit unit, Path file)
+      throws IOException {
+    Map<String, String> config = merged.sections().config();
+    List<Double> percentiles = percentiles(config == null ? null : config.get(PERCENTILES_KEY));
     try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8))) {
-      line(out, "OVERALL", "RunTime(ms)", Long.toString(merged.path("runtimeMillis").asLong()));
-      line(out, "OVERALL", "Throughput(ops/sec)", Double.toString(merged.path("throughputOpsPerSec").asDouble()));
-      for (JsonNode op : merged.path("operations")) {
-        String name = op.path("name").asText();
-        block(out, name, totals.get(name), unit, op.path("statusCounts"), percentiles);
-        for (JsonNode f : op.path("failures")) {
-          block(out, f.path("name").asText(), totals.get(f.path("name").asText()), unit, null, percentiles);
+      line(out, "OVERALL", "RunTime(ms)", Long.toString(merged.figures().runtimeMillis()));
+      line(out, "OVERALL", "Throughput(ops/sec)", Double.toString(merged.figures().throughputOpsPerSec()));
+      for (OperationFigures op : merged.sections().operations()) {
+        block(out, op.name(), totals.get(op.name()), unit, op.statusCounts(), percentiles);
+        for (OperationFigures.Failure f : op.failures()) {
+          block(out, f.name(), totals.get(f.name()), unit, null, percentiles);
         }
       }
       for (Map.Entry<String, Histogram> e : totals.entrySet()) {
@@ -52,22 +56,29 @@ final class MergedSummary {
           block(out, e.getKey(), e.getValue(), unit, null, percentiles);
         }
       }
-      JsonNode server = merged.path("cpu").path("server");
-      line(out, "CPU", "ServerAverage(%)", server.path("averagePercent").isNumber()
-          ? Double.toString(server.path("averagePercent").asDouble()) : "n/a (" + server.path("unavailableReason").asText() + ")");
-      line(out, "CPU", "ServerRule", merged.path("merged").path("serverCpuRule").asText());
-      for (JsonNode d : merged.path("merged").path("driverCpu")) {
-        line(out, "CPU", "DriverAverage(%) " + d.path("source").asText(), d.path("averagePercent").isNumber()
-            ? Double.toString(d.path("averagePercent").asDouble()) : "n/a");
-      }
-      line(out, "MERGED", "Clients", Integer.toString(merged.path("merged").path("clients").asInt()));
-      line(out, "MERGED", "Operations", Long.toString(merged.path("operationsTotal").asLong()));
-      line(out, "MERGED", "WindowOperations", Long.toString(merged.path("merged").path("windowOperations").asLong()));
+      cpu(out, merged);
+      line(out, "MERGED", "Clients", Integer.toString(merged.merged().clients()));
+      line(out, "MERGED", "Operations", Long.toString(merged.figures().operationsTotal()));
+      line(out, "MERGED", "WindowOperations", Long.toString(merged.merged().windowOperations()));
+    }
+  }
+
+  private static void cpu(PrintWriter out, ResultDocument merged) {
+    CpuSection.CpuFigure server = merged.sections().cpu().server();
+    line(out, "CPU", "ServerAverage(%)", server.averagePercent() != null
+        ? Double.toString(server.averagePercent()) : "n/a (" + server.unavailableReason() + ")");
+    line(out, "CPU", "ServerRule", merged.merged().serverCpuRule());
+    for (Merged.DriverCpu d : merged.merged().driverCpu()) {
+      line(out, "CPU", "DriverAverage(%) " + d.source(), d.averagePercent() != null
+          ? Double.toString(d.averagePercent()) : "n/a");
     }
   }
 
   /** @return the percentiles the clients printed ({@code hdrhistogram.percentiles}), else 95 and 99 */
   private static List<Double> percentiles(String list) {
+    if (list == null) {
+      return List.of(95.0, 99.0);
+    }
     try {
       return java.util.Arrays.stream(list.split(",")).map(String::trim).filter(p -> !p.isEmpty())
           .map(Double::parseDouble).toList();
@@ -76,18 +87,18 @@ final class MergedSummary {
     }
   }
 
-  private static void block(PrintWriter out, String name, Histogram h, LatencyUnit unit, JsonNode statuses,
+  private static void block(PrintWriter out, String name, Histogram h, LatencyUnit unit, Map<String, Long> statuses,
                             List<Double> percentiles) {
     if (h == null || h.getTotalCount() == 0) {
-      if (statuses != null && statuses.size() > 0) {
+      if (statuses != null && !statuses.isEmpty()) {
         line(out, name, "Operations", "0");
-        statuses.fields().forEachRemaining(e -> line(out, name, "Return=" + e.getKey(), e.getValue().asText()));
+        statuses.forEach((status, n) -> line(out, name, "Return=" + status, Long.toString(n)));
       }
       return;
     }
     YcsbTextSummary.writeLatency(out, name, h, unit, percentiles);
     if (statuses != null) {
-      statuses.fields().forEachRemaining(e -> line(out, name, "Return=" + e.getKey(), e.getValue().asText()));
+      statuses.forEach((status, n) -> line(out, name, "Return=" + status, Long.toString(n)));
     }
   }
 }

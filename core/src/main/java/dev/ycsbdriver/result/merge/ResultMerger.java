@@ -1,17 +1,23 @@
 package dev.ycsbdriver.result.merge;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ycsbdriver.config.ClientPartition;
 import dev.ycsbdriver.config.ConfigException;
-import dev.ycsbdriver.cpu.CpuSummary;
+import dev.ycsbdriver.config.Phase;
+import dev.ycsbdriver.config.RunConfig;
 import dev.ycsbdriver.measure.ChannelTotals;
 import dev.ycsbdriver.measure.LatencyUnit;
 import dev.ycsbdriver.result.LatencyLog;
+import dev.ycsbdriver.result.Outcome;
 import dev.ycsbdriver.result.ResultFiles;
 import dev.ycsbdriver.result.ResultJson;
+import dev.ycsbdriver.result.model.CpuSection;
+import dev.ycsbdriver.result.model.Merged;
+import dev.ycsbdriver.result.model.OperationFigures;
+import dev.ycsbdriver.result.model.ResultDocument;
+import dev.ycsbdriver.result.model.RunFigures;
+import dev.ycsbdriver.result.model.RunPlan;
+import dev.ycsbdriver.result.model.RunSections;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +32,7 @@ import org.HdrHistogram.Histogram;
 /**
  * Merges the results of several driver processes ({@code client.index} of {@code client.count}) that ran
  * the same binding, workload and phase at the same time into one result directory: {@code result.json}
- * (schema version 1, with {@code merged}), one merged {@code .hlog} per measurement, and a YCSB-style
+ * (the typed {@link ResultDocument}, with {@code merged}), one merged {@code .hlog} per measurement, and a YCSB-style
  * {@code summary.txt}.
  *
  * <p>Rules:
@@ -64,7 +70,10 @@ public final class ResultMerger {
   /** Name of the YCSB-style text summary in a merged result directory. */
   public static final String SUMMARY_FILE = "summary.txt";
 
-  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final String CLEANUP = dev.ycsbdriver.measure.Operation.CLEANUP.ycsbName();
+  private static final String OK = outcome(Outcome.Status.OK);
+  private static final String FAILED = outcome(Outcome.Status.FAILED);
+  private static final String INTERRUPTED = outcome(Outcome.Status.INTERRUPTED);
 
   private ResultMerger() {
   }
@@ -91,77 +100,87 @@ public final class ResultMerger {
     Window window = Window.of(sources, warnings);
     LatencyUnit unit = unit(sources);
     Map<String, Histogram> totals = MergedLogs.write(sources, unit, output, window.start());
-
-    MergeSource first = sources.get(0);
-    ObjectNode root = first.json().deepCopy();
-    root.remove("client");
-    long operations = 0;
+    long windowOps = window.operations(sources);
+    double throughput = window.millis() <= 0 ? 0.0 : 1000.0 * windowOps / window.millis();
+    List<OperationFigures> operations = MergedOperations.of(sources, totals, unit, warnings);
+    StringBuilder rule = new StringBuilder();
+    CpuSection cpu = ServerCpu.merge(sources, throughput, rule);
+    ResultDocument first = sources.get(0).document();
     int threads = 0;
+    for (MergeSource s : sources) {
+      threads += orZero(s.document().identity().threads());
+    }
+    ResultDocument merged = new ResultDocument(first.identity().merged(threads), plan(sources),
+        figures(sources, window, throughput), sections(sources, operations, totals, cpu, warnings),
+        new Merged(sources.size(), sources.stream().map(s -> s.file().toAbsolutePath().normalize().toString())
+            .toList(), windowOps, driverCpu(sources), rule.toString()), null);
+    ResultJson.write(merged, output.resolve(ResultFiles.RESULT_FILE));
+    MergedSummary.write(merged, totals, unit, output.resolve(SUMMARY_FILE));
+    return ResultJson.tree(merged);
+  }
+
+  private static RunPlan plan(List<MergeSource> sources) {
     long target = 0;
     long targetOps = 0;
+    Map<String, Long> warmup = new LinkedHashMap<>();
     for (MergeSource s : sources) {
-      operations += s.json().path("operationsTotal").asLong();
-      threads += s.json().path("threads").asInt();
-      target += s.json().path("targetOpsPerSec").asLong();
-      targetOps += s.json().path("operationCountTarget").asLong();
-    }
-    long windowOps = window.operations(sources);
-    long windowMillis = window.millis();
-    double throughput = windowMillis <= 0 ? 0.0 : 1000.0 * windowOps / windowMillis;
-    root.put("threads", threads);
-    root.put("targetOpsPerSec", target);
-    root.put("operationCountTarget", targetOps);
-    root.put("startTime", window.start().toString());
-    root.put("endTime", window.end().toString());
-    root.put("runtimeMillis", windowMillis);
-    root.put("operationsTotal", operations);
-    root.put("throughputOpsPerSec", throughput);
-    MergedErrors.write(root, sources, throughput);
-    outcome(root.putObject("outcome"), sources);
-    MergedOperations.write(root.putArray("operations"), sources, totals, unit, warnings);
-    root.putArray("timeSeries");
-    root.putArray("gc");
-    ObjectNode logs = root.putObject("histogramLogs");
-    totals.keySet().forEach(name -> logs.put(name, name + ".hlog"));
-    mergeConfig((ObjectNode) root.path("config"), sources);
-    ObjectNode warmup = root.putObject("warmupOperations");
-    sources.forEach(src -> src.json().path("warmupOperations").fields()
-        .forEachRemaining(e -> warmup.put(e.getKey(), warmup.path(e.getKey()).asLong() + e.getValue().asLong())));
-
-    ObjectNode merged = root.putObject("merged");
-    merged.put("clients", sources.size());
-    ArrayNode names = merged.putArray("sources");
-    sources.forEach(s -> names.add(s.file().toAbsolutePath().normalize().toString()));
-    merged.put("windowOperations", windowOps);
-    ArrayNode driverCpu = merged.putArray("driverCpu");
-    for (MergeSource s : sources) {
-      JsonNode d = s.json().path("cpu").path("driver");
-      ObjectNode entry = driverCpu.addObject().put("source", s.name());
-      for (String field : new String[] {"averagePercent", "peakPercent", "unavailableReason"}) {
-        entry.set(field, d.hasNonNull(field) ? d.get(field) : entry.nullNode());
+      RunPlan p = s.document().plan();
+      target += orZero(p.targetOpsPerSec());
+      targetOps += orZero(p.operationCountTarget());
+      if (p.warmupOperations() != null) {
+        p.warmupOperations().forEach((name, n) -> warmup.merge(name, n, Long::sum));
       }
     }
-    merged.put("serverCpuRule", ServerCpu.merge((ObjectNode) root.path("cpu"), sources, throughput));
-    // every client's driver CPU over every operation: the clients' CPU percentages add up
-    Double driverPercent = 0.0;
-    for (MergeSource s : sources) {
-      JsonNode d = s.json().path("cpu").path("driver").path("averagePercent");
-      driverPercent = d.isNumber() && driverPercent != null ? driverPercent + d.asDouble() : null;
-    }
-    ObjectNode mergedCpu = (ObjectNode) root.path("cpu");
-    JsonNode server = mergedCpu.path("server").path("averagePercent");
-    mergedCpu.put("driverCpuMicrosPerOperation", CpuSummary.microsPerOperation(driverPercent, throughput));
-    mergedCpu.put("serverCpuMicrosPerOperation",
-        CpuSummary.microsPerOperation(server.isNumber() ? server.asDouble() : null, throughput));
+    return sources.get(0).document().plan().merged(target, targetOps, warmup);
+  }
 
-    ArrayNode allWarnings = root.putArray("warnings");
-    warnings.forEach(allWarnings::add);
+  private static RunFigures figures(List<MergeSource> sources, Window window, double throughput) {
+    long operations = 0;
     for (MergeSource s : sources) {
-      s.json().path("warnings").forEach(w -> allWarnings.add(s.name() + ": " + w.asText()));
+      operations += orZero(s.document().figures().operationsTotal());
     }
-    MAPPER.writeValue(output.resolve(ResultFiles.RESULT_FILE).toFile(), root);
-    MergedSummary.write(root, totals, unit, output.resolve(SUMMARY_FILE));
-    return root;
+    MergedErrors errors = MergedErrors.of(sources, throughput);
+    return new RunFigures(window.start().toString(), window.end().toString(), window.millis(), operations,
+        throughput, errors.operationsOk(), errors.throughputOkOpsPerSec(), errors.errors(),
+        errors.connectionOutages(), outcome(sources));
+  }
+
+  private static RunSections sections(List<MergeSource> sources, List<OperationFigures> operations,
+                                      Map<String, Histogram> totals, CpuSection cpu, List<String> mergeWarnings) {
+    RunSections first = sources.get(0).document().sections();
+    Map<String, String> logs = new LinkedHashMap<>();
+    totals.keySet().forEach(name -> logs.put(name, name + ".hlog"));
+    List<String> warnings = new ArrayList<>(mergeWarnings);
+    for (MergeSource s : sources) {
+      List<String> own = s.document().sections().warnings();
+      (own == null ? List.<String>of() : own).forEach(w -> warnings.add(s.name() + ": " + w));
+    }
+    return new RunSections(first.server(), first.machine(), cpu, operations, List.of(), List.of(), logs,
+        mergeConfig(sources), first.checks(), warnings);
+  }
+
+  private static List<Merged.DriverCpu> driverCpu(List<MergeSource> sources) {
+    List<Merged.DriverCpu> out = new ArrayList<>();
+    for (MergeSource s : sources) {
+      CpuSection cpu = s.document().sections().cpu();
+      CpuSection.CpuFigure d = cpu == null || cpu.driver() == null ? CpuSection.CpuFigure.unavailable(null)
+          : cpu.driver();
+      out.add(new Merged.DriverCpu(s.name(), d.averagePercent(), d.peakPercent(), d.unavailableReason()));
+    }
+    return out;
+  }
+
+  /** @return a configuration value as a number, 0 when it is not one (as Jackson's {@code asLong}) */
+  private static long asLong(String value) {
+    try {
+      return Long.parseLong(value.trim());
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  private static long orZero(Number n) {
+    return n == null ? 0 : n.longValue();
   }
 
   private static void checkSameRun(List<MergeSource> sources) throws ConfigException {
@@ -175,7 +194,7 @@ public final class ResultMerger {
     // the same run twice would add its operations, threads and throughput to themselves
     Map<Object, Path> seen = new java.util.HashMap<>();
     for (MergeSource s : sources) {
-      String run = ResultJson.runIdentity(s.json());
+      String run = s.document().runIdentity();
       Path file = ResultFiles.realPath(s.file());
       Path before = seen.putIfAbsent(file, s.file());
       if (before == null && run != null) {
@@ -184,7 +203,7 @@ public final class ResultMerger {
       if (before != null) {
         throw new ConfigException("report merge: each client's result must be given once, got " + s.file()
             + (file.equals(ResultFiles.realPath(before)) ? " twice"
-            : ", a copy of " + before + " (" + ResultJson.runLabel(s.json()) + ")"));
+            : ", a copy of " + before + " (" + s.document().runLabel() + ")"));
       }
     }
   }
@@ -193,43 +212,51 @@ public final class ResultMerger {
    * The first client's configuration, without {@code client.index}, and for a load the range of all
    * clients: {@code insertstart} the smallest, {@code insertcount} the sum.
    */
-  private static void mergeConfig(ObjectNode config, List<MergeSource> sources) {
-    config.remove("client.index");
-    if (!"load".equals(sources.get(0).json().path("phase").asText())) {
-      return;
+  private static Map<String, String> mergeConfig(List<MergeSource> sources) {
+    Map<String, String> first = sources.get(0).document().sections().config();
+    Map<String, String> config = first == null ? new LinkedHashMap<>() : new LinkedHashMap<>(first);
+    config.remove(ClientPartition.INDEX.key());
+    if (!Phase.LOAD.label().equals(sources.get(0).document().identity().phase())) {
+      return config;
     }
     long start = Long.MAX_VALUE;
     long count = 0;
     for (MergeSource s : sources) {
-      JsonNode c = s.json().path("config");
-      if (!c.has("insertstart") || !c.has("insertcount")) {
-        config.remove("insertstart");
-        config.remove("insertcount");
-        return;
+      Map<String, String> c = s.document().sections().config();
+      String insertStart = c == null ? null : c.get(RunConfig.INSERT_START.key());
+      String insertCount = c == null ? null : c.get(RunConfig.INSERT_COUNT.key());
+      if (insertStart == null || insertCount == null) {
+        config.remove(RunConfig.INSERT_START.key());
+        config.remove(RunConfig.INSERT_COUNT.key());
+        return config;
       }
-      start = Math.min(start, c.path("insertstart").asLong());
-      count += c.path("insertcount").asLong();
+      start = Math.min(start, asLong(insertStart));
+      count += asLong(insertCount);
     }
-    config.put("insertstart", Long.toString(start));
-    config.put("insertcount", Long.toString(count));
+    config.put(RunConfig.INSERT_START.key(), Long.toString(start));
+    config.put(RunConfig.INSERT_COUNT.key(), Long.toString(count));
+    return config;
   }
 
-  private static void outcome(ObjectNode node, List<MergeSource> sources) {
-    String status = "ok";
+  private static String outcome(Outcome.Status status) {
+    return status.name().toLowerCase(java.util.Locale.ROOT);
+  }
+
+  private static RunFigures.Outcome outcome(List<MergeSource> sources) {
+    String status = OK;
     int exitCode = 0;
-    ArrayNode errors = node.putArray("errors");
+    List<String> errors = new ArrayList<>();
     for (MergeSource s : sources) {
-      JsonNode o = s.json().path("outcome");
-      String st = o.path("status").asText("ok");
-      if (st.equals("failed") || (st.equals("interrupted") && status.equals("ok"))) {
+      RunFigures.Outcome o = s.document().figures().outcome();
+      String st = o == null || o.status() == null ? OK : o.status();
+      if (st.equals(FAILED)
+          || (st.equals(INTERRUPTED) && status.equals(OK))) {
         status = st;
       }
-      exitCode = Math.max(exitCode, o.path("exitCode").asInt());
-      o.path("errors").forEach(e -> errors.add(s.name() + ": " + e.asText()));
+      exitCode = Math.max(exitCode, o == null ? 0 : o.exitCode());
+      (o == null || o.errors() == null ? List.<String>of() : o.errors()).forEach(e -> errors.add(s.name() + ": " + e));
     }
-    node.put("status", status);
-    node.put("exitCode", exitCode);
-    node.set("errors", node.remove("errors"));
+    return new RunFigures.Outcome(status, exitCode, errors);
   }
 
   /** The common window of all clients, see the class documentation. */
@@ -268,7 +295,7 @@ public final class ResultMerger {
         long runStart = s.start().toEpochMilli();
         long runEnd = s.end().toEpochMilli();
         for (Map.Entry<String, LatencyLog> e : s.logs().entrySet()) {
-          if (e.getKey().startsWith(ChannelTotals.INTENDED_PREFIX) || e.getKey().startsWith("CLEANUP")) {
+          if (e.getKey().startsWith(ChannelTotals.INTENDED_PREFIX) || e.getKey().startsWith(CLEANUP)) {
             continue;
           }
           for (Histogram h : e.getValue().intervals()) {

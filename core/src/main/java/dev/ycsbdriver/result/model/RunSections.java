@@ -1,0 +1,49 @@
+package dev.ycsbdriver.result.model;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The sections after the overall figures, from {@code server} to {@code warnings}. A crash test's result has only
+ * {@code server}, {@code machine}, {@code config} and {@code warnings}; the others are null there.
+ *
+ * @param server what the binding read back from the store
+ * @param machine the machine's facts
+ * @param cpu the CPU figures
+ * @param operations per operation, in YCSB's order
+ * @param timeSeries one point per interval, in time order
+ * @param gc garbage collectors' totals
+ * @param histogramLogs measurement name to its {@code .hlog} file, relative to the result's directory
+ * @param config the effective configuration, masked
+ * @param checks the run's figures checked against each other; null in results written before them
+ * @param warnings one line each
+ */
+public record RunSections(ServerSection server, MachineSection machine,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) CpuSection cpu,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) List<OperationFigures> operations,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) List<TimePoint> timeSeries,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) List<Gc> gc,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, String> histogramLogs,
+                          Map<String, String> config,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) List<Check> checks,
+                          List<String> warnings) {
+
+  /**
+   * @param name the collector's name
+   * @param count collections
+   * @param timeMillis time spent in them, milliseconds
+   */
+  public record Gc(String name, long count, long timeMillis) {
+  }
+
+  /**
+   * @param name e.g. {@code Little's law}
+   * @param verdict {@code ok}, {@code failed} or {@code not applicable}
+   * @param figures the figures it compared, by name
+   * @param tolerance how far they may differ
+   * @param detail one line
+   */
+  public record Check(String name, String verdict, Map<String, Double> figures, String tolerance, String detail) {
+  }
+}

@@ -1,0 +1,8 @@
+/**
+ * The typed model of the result JSON ({@code result.json}, schema versions 1 and 2): records that Jackson writes
+ * and reads, field for field, in the document's order. The runner's writer, the merge, the matrix and every report
+ * share it, so no field name is spelled outside these records. Absent fields of older results read as null.
+ *
+ * <p>Every record is immutable and thread-safe once built.
+ */
+package dev.ycsbdriver.result.model;

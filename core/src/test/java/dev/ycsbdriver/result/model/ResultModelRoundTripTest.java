@@ -1,0 +1,140 @@
+package dev.ycsbdriver.result.model;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ycsbdriver.report.ResultReader;
+import dev.ycsbdriver.report.RunResult;
+import dev.ycsbdriver.result.ResultJson;
+import dev.ycsbdriver.result.merge.ResultMerger;
+import dev.ycsbdriver.testing.CliRun;
+import dev.ycsbdriver.testing.Resources;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Warnings, checks, errors, outages and the time series travel from a run through write, read, merge and report. */
+class ResultModelRoundTripTest {
+  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  @TempDir
+  Path results;
+
+  private Path run(int index) throws Exception {
+    CliRun run = CliRun.of("run", "-db", "dev.ycsbdriver.testing.FlakyDb", "-P",
+        Resources.path("/golden/workloads/workloada").toString(), "-threads", "2", "-target", "2000",
+        "-p", "operationcount=1500", "-p", "client.index=" + index, "-p", "client.count=2",
+        "-p", "result.dir=" + results.resolve("c" + index));
+    assertThat(run.resultFile()).as(run.toString()).isRegularFile();
+    return run.resultFile();
+  }
+
+  /** Adds an error kind, an outage and a warning to a client's result, as a binding and the runner would. */
+  private static void addErrors(Path file, int index) throws Exception {
+    ObjectNode n = (ObjectNode) JSON.readTree(file.toFile());
+    n.withArray("/errors").addObject().put("binding", "flaky").put("operation", "UPDATE").put("cause", "timeout")
+        .put("firstMessage", "timed out " + index).put("firstTime", n.get("startTime").asText()).put("count", 3);
+    n.withArray("/connectionOutages").addObject().put("lostTime", n.get("startTime").asText())
+        .putNull("restoredTime").putNull("durationMillis").put("threads", 1).put("cause", "reset " + index);
+    n.withArray("/warnings").add("client warning " + index);
+    JSON.writeValue(file.toFile(), n);
+  }
+
+  @Test
+  void aResultReadAndWrittenAgainIsTheSameFile() throws Exception {
+    Path file = run(0);
+    String written = Files.readString(file);
+    ResultDocument read = ResultJson.readDocument(file);
+    Path again = results.resolve("again.json");
+    ResultJson.write(read, again);
+    assertThat(Files.readString(again)).isEqualTo(written);
+    assertThat(read.sections().checks()).isNotEmpty();
+    assertThat(read.sections().timeSeries()).isNotEmpty();
+    assertThat(read.sections().operations()).extracting(OperationFigures::name).contains("READ", "UPDATE");
+  }
+
+  @Test
+  void warningsChecksErrorsAndTimeSeriesArriveThroughWriteReadMergeAndReport() throws Exception {
+    Path a = run(0);
+    Path b = run(1);
+    addErrors(a, 0);
+    addErrors(b, 1);
+    RunResult single = ResultReader.read(List.of(a)).runs().get(0);
+    assertThat(single.warnings()).contains("client warning 0");
+    assertThat(single.timeSeries()).isNotEmpty();
+
+    Path mergedDir = results.resolve("merged");
+    ResultMerger.merge(List.of(a.getParent(), b.getParent()), mergedDir);
+    ResultDocument merged = ResultJson.readDocument(mergedDir.resolve("result.json"));
+    assertThat(merged.sections().warnings()).anySatisfy(w -> assertThat(w).endsWith(": client warning 0"))
+        .anySatisfy(w -> assertThat(w).endsWith(": client warning 1"));
+    assertThat(merged.sections().checks()).isNotEmpty();
+    assertThat(merged.figures().errors()).singleElement().satisfies(k -> {
+      assertThat(k.count()).isEqualTo(6);
+      assertThat(k.firstMessage()).isEqualTo("timed out 0");
+    });
+    assertThat(merged.figures().connectionOutages()).extracting(RunFigures.Outage::cause)
+        .containsExactlyInAnyOrder("reset 0", "reset 1");
+    assertThat(merged.merged().clients()).isEqualTo(2);
+
+    RunResult reported = ResultReader.read(List.of(mergedDir)).runs().get(0);
+    assertThat(reported.warnings()).anySatisfy(w -> assertThat(w).endsWith(": client warning 1"));
+  }
+
+  @Test
+  void everySchemaVersionOfTheFixturesReads() throws Exception {
+    for (String dir : new String[] {"20261123-074326-run-h2-workloada-t4-durable", "20261123-081000-crashtest-h2-durable"}) {
+      Path file = Resources.path("/report/results/" + dir + "/result.json");
+      JsonNode tree = JSON.readTree(file.toFile());
+      ResultDocument doc = ResultJson.readDocument(file);
+      assertThat(doc.identity().schemaVersion()).isEqualTo(tree.get("schemaVersion").asInt());
+      assertThat(doc.identity().binding()).isEqualTo("h2");
+      assertThat(doc.figures().startTime()).isEqualTo(tree.get("startTime").asText());
+    }
+  }
+
+  @Test
+  void everyPublishedResultKeepsEveryFieldThroughTheModel() throws Exception {
+    List<Path> files;
+    try (var walk = Files.walk(Path.of("..", "reports"))) {
+      files = walk.filter(p -> p.getFileName().toString().equals("result.json")).sorted().toList();
+    }
+    assertThat(files).as("result.json files under reports/").hasSizeGreaterThan(100);
+    List<String> changed = new java.util.ArrayList<>();
+    for (Path f : files) {
+      JsonNode before = withoutNulls(JSON.readTree(f.toFile()));
+      JsonNode after = withoutNulls(ResultJson.tree(ResultJson.readDocument(f)));
+      // older writers put fields in another order and whole microseconds as integers: the values must agree
+      if (!before.equals(ResultModelRoundTripTest::sameValue, after)) {
+        changed.add(f.toString());
+      }
+    }
+    assertThat(changed).isEmpty();
+  }
+
+  private static int sameValue(JsonNode a, JsonNode b) {
+    if (a.isNumber() && b.isNumber()) {
+      return Double.compare(a.doubleValue(), b.doubleValue());
+    }
+    return a.equals(b) ? 0 : 1;
+  }
+
+  /** @return a copy of {@code node} without the fields whose value is null: absent and null read alike */
+  private static JsonNode withoutNulls(JsonNode node) {
+    JsonNode copy = node.deepCopy();
+    strip(copy);
+    return copy;
+  }
+
+  private static void strip(JsonNode node) {
+    if (node.isObject()) {
+      ((ObjectNode) node).properties().removeIf(e -> e.getValue().isNull());
+    }
+    node.forEach(ResultModelRoundTripTest::strip);
+  }
+}
