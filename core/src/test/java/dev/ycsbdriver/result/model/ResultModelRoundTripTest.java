@@ -100,11 +100,8 @@ class ResultModelRoundTripTest {
 
   @Test
   void everyPublishedResultKeepsEveryFieldThroughTheModel() throws Exception {
-    List<Path> files;
-    try (var walk = Files.walk(Path.of("..", "reports"))) {
-      files = walk.filter(p -> p.getFileName().toString().equals("result.json")).sorted().toList();
-    }
-    assertThat(files).as("result.json files under reports/").hasSizeGreaterThan(100);
+    List<Path> files = publishedResults(results.resolve("published"));
+    assertThat(files).as("result.json files under reports/ and in its cells.tar.gz archives").hasSizeGreaterThan(100);
     List<String> changed = new java.util.ArrayList<>();
     for (Path f : files) {
       JsonNode before = withoutNulls(JSON.readTree(f.toFile()));
@@ -115,6 +112,31 @@ class ResultModelRoundTripTest {
       }
     }
     assertThat(changed).isEmpty();
+  }
+
+  /**
+   * @return every result.json under reports/, loose or in a report's {@code cells.tar.gz} (unpacked with the
+   *     system's tar into {@code into})
+   */
+  static List<Path> publishedResults(Path into) throws Exception {
+    List<Path> roots = new java.util.ArrayList<>(List.of(Path.of("..", "reports")));
+    try (var reports = Files.list(Path.of("..", "reports"))) {
+      for (Path archive : reports.map(r -> r.resolve("cells.tar.gz")).filter(Files::isRegularFile).sorted().toList()) {
+        Path to = Files.createDirectories(into.resolve(archive.getParent().getFileName().toString()));
+        Process tar = new ProcessBuilder("tar", "-xzf", archive.toAbsolutePath().toString(), "-C", to.toString())
+            .redirectErrorStream(true).start();
+        String out = new String(tar.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(tar.waitFor()).as("tar -xzf %s: %s", archive, out).isZero();
+        roots.add(to);
+      }
+    }
+    List<Path> files = new java.util.ArrayList<>();
+    for (Path root : roots) {
+      try (var walk = Files.walk(root)) {
+        walk.filter(p -> p.getFileName().toString().equals("result.json")).sorted().forEach(files::add);
+      }
+    }
+    return files;
   }
 
   private static int sameValue(JsonNode a, JsonNode b) {
