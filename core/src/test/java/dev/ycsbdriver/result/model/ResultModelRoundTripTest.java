@@ -9,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ycsbdriver.report.ResultReader;
 import dev.ycsbdriver.report.RunResult;
 import dev.ycsbdriver.result.ResultJson;
+import dev.ycsbdriver.result.RunChecks;
 import dev.ycsbdriver.result.merge.ResultMerger;
 import dev.ycsbdriver.testing.CliRun;
 import dev.ycsbdriver.testing.Resources;
@@ -112,6 +113,31 @@ class ResultModelRoundTripTest {
       }
     }
     assertThat(changed).isEmpty();
+  }
+
+  @Test
+  void everyPublishedRunObeysLittlesLaw() throws Exception {
+    List<Path> files = publishedResults(results.resolve("published-little"));
+    assertThat(files).hasSizeGreaterThan(100);
+    List<String> broken = new java.util.ArrayList<>();
+    int checked = 0;
+    for (Path f : files) {
+      for (RunChecks.Check c : RunChecks.ofDocument(ResultJson.readDocument(f))) {
+        if (c.name().equals(RunChecks.LITTLE)) {
+          checked += c.verdict() == RunChecks.Verdict.NOT_APPLICABLE ? 0 : 1;
+          if (c.verdict() == RunChecks.Verdict.FAILED) {
+            broken.add(f + ": " + c.detail());
+          }
+        }
+      }
+    }
+    assertThat(checked).as("closed-loop runs checked").isGreaterThan(100);
+    // reports/postgres-mysql was made (2026-11-23) before the warm-up fixes: three of its PostgreSQL fast runs
+    // count more throughput than their latency allows, and its report marks them. Regenerating it on a quiet
+    // machine (scripts/regenerate-reports postgres-mysql) must leave this list empty.
+    assertThat(broken).extracting(b -> b.replaceAll("^(?:.*/)?([^/]+/cells/.*?)/r\\d+/.*$", "$1"))
+        .containsExactlyInAnyOrder("postgres-mysql/cells/postgres/fast/t64/workloada",
+            "postgres-mysql/cells/postgres/fast/t64/workloadd", "postgres-mysql/cells/postgres/fast/t64/workloadf");
   }
 
   /**
