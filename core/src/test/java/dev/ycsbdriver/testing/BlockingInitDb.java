@@ -8,10 +8,23 @@ import java.util.concurrent.CountDownLatch;
  */
 public class BlockingInitDb extends NoOpDb {
   private static volatile CountDownLatch gate = new CountDownLatch(1);
+  private static volatile CountDownLatch entered = new CountDownLatch(1);
 
   /** Arms the store for a new run. */
   public static void reset() {
     gate = new CountDownLatch(1);
+    entered = new CountDownLatch(1);
+  }
+
+  /**
+   * Waits until a client thread is stuck in {@code init()}: the binding has opened and the client threads connect.
+   *
+   * @param timeoutMillis how long to wait at most
+   * @return whether one got there in time
+   * @throws InterruptedException when the waiting thread is interrupted
+   */
+  public static boolean awaitEntered(long timeoutMillis) throws InterruptedException {
+    return entered.await(timeoutMillis, java.util.concurrent.TimeUnit.MILLISECONDS);
   }
 
   /** Lets every stuck {@code init()} return. */
@@ -21,6 +34,7 @@ public class BlockingInitDb extends NoOpDb {
 
   @Override
   public void init() {
+    entered.countDown();
     awaitIgnoringInterrupts(gate);
   }
 
