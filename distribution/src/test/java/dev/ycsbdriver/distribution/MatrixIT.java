@@ -216,8 +216,11 @@ class MatrixIT {
     String md = Files.readString(out.resolve("report.md"), StandardCharsets.UTF_8);
     assertThat(md).contains("## Ranking", "### Ranking by mean READ latency (lower is better), one-in-a-million, 1 thread",
         "| rank | store | profile | mean READ latency, best run (µs) | median (µs) | runs |",
-        "- First by mean READ latency (lower is better, best run of 3 runs each), one-in-a-million at 1 thread: "
-            + order.get(0) + ", ", "Repeats: best of repeats.", "Every cell had 3 runs");
+        "Repeats: best of repeats.", "Every cell had 3 runs");
+    // three runs of a few seconds each: the lead may or may not be outside their noise, and the sentence says which
+    String ranked = "by mean READ latency (lower is better, best run of 3 runs each), one-in-a-million at 1 thread: "
+        + order.get(0) + ", ";
+    assertThat(md).containsAnyOf("- First " + ranked, "- No store is first outside the noise " + ranked);
     int at = -1;
     for (String store : order) {
       int row = md.indexOf("| " + store + " | default |", md.indexOf("## Ranking"));
