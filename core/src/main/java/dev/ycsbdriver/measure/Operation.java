@@ -15,7 +15,12 @@ public enum Operation {
   /** Data-integrity check of a read ({@code dataintegrity=true}), timed by {@code CoreWorkload}. */
   VERIFY("VERIFY"),
   /** One {@code DB.cleanup()} per client thread. */
-  CLEANUP("CLEANUP");
+  CLEANUP("CLEANUP"),
+  /**
+   * An operation's wait for a connection of the binding's pool or its shared connection, before the store served
+   * it; left out of the operation's own service time.
+   */
+  CONNECTION_WAIT("CONNECTION-WAIT");
 
   private static final Operation[] VALUES = values();
 

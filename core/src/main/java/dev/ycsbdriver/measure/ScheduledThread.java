@@ -20,6 +20,16 @@ public interface ScheduledThread {
   MeasurementRegistry registry();
 
   /**
+   * Notes that the current operation waited {@code nanos} for a connection before the store served it (a pool's or
+   * a shared connection's wait); the driver records it as {@code CONNECTION-WAIT} and leaves it out of the
+   * operation's service time. Called on this thread only, at most once per operation.
+   *
+   * @param nanos the wait, 0 or more
+   */
+  default void connectionWaited(long nanos) {
+  }
+
+  /**
    * @return the client the calling thread runs, or null outside one (see {@link #bind}); a client may run on a
    *     platform or a virtual thread, so this is not {@code Thread.currentThread()} itself
    */

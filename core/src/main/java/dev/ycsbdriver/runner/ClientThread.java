@@ -77,6 +77,8 @@ final class ClientThread implements Runnable, ScheduledThread {
   private Schedule schedule;
   /** Scheduled start of the current operation, or 0 when unpaced; read only by this thread. */
   private long intendedStartNanos;
+  /** The current operation's wait for a connection ({@link #connectionWaited}), -1 for none reported. */
+  private long connectionWaitNanos = -1;
   private volatile boolean initReturned;
   private volatile Throwable initFailure;
   private volatile Throwable crash;
@@ -152,6 +154,20 @@ final class ClientThread implements Runnable, ScheduledThread {
   @Override
   public MeasurementRegistry registry() {
     return recording;
+  }
+
+  @Override
+  public void connectionWaited(long nanos) {
+    connectionWaitNanos = nanos;
+  }
+
+  /** @return the current operation's wait for a connection, in nanoseconds, or -1 when it reported none; resets it */
+  long takeConnectionWait() {
+    long w = connectionWaitNanos;
+    if (w >= 0) {
+      connectionWaitNanos = -1;
+    }
+    return w;
   }
 
   @Override

@@ -17,7 +17,11 @@ import site.ycsb.Status;
  * Times every call into the binding's {@code DB}, as YCSB's {@code DBWrapper} does: service time from
  * the call's start, intended latency from the operation's scheduled start, the status counted.
  *
- * <p>Hot path: two {@link System#nanoTime()} calls, a field read and the recording; no map lookup, no
+ * <p>A binding that waited for a connection (a pool, a shared connection) says how long through
+ * {@link dev.ycsbdriver.measure.ScheduledThread#connectionWaited}: the wait is recorded as {@code CONNECTION-WAIT}
+ * and left out of the operation's service time; its intended latency, what the application saw, keeps it.
+ *
+ * <p>Hot path: two {@link System#nanoTime()} calls, two field reads and the recording; no map lookup, no
  * string building, no allocation. One instance per client thread; not thread-safe.
  */
 final class MeasuredDb extends DB {
@@ -29,6 +33,7 @@ final class MeasuredDb extends DB {
   private final OperationMeasurement update;
   private final OperationMeasurement insert;
   private final OperationMeasurement delete;
+  private final OperationMeasurement connectionWait;
 
   MeasuredDb(DB db, ClientThread owner, MeasurementRegistry registry) {
     this.db = db;
@@ -39,6 +44,7 @@ final class MeasuredDb extends DB {
     this.update = registry.operation(Operation.UPDATE);
     this.insert = registry.operation(Operation.INSERT);
     this.delete = registry.operation(Operation.DELETE);
+    this.connectionWait = registry.operation(Operation.CONNECTION_WAIT);
   }
 
   @Override
@@ -67,7 +73,7 @@ final class MeasuredDb extends DB {
     long start = System.nanoTime();
     Status status = db.read(table, key, fields, result);
     long end = System.nanoTime();
-    read.record(slot, status, intended == 0 ? start : intended, start, end);
+    read.record(slot, status, intended == 0 ? start : intended, start + waited(start), end);
     return status;
   }
 
@@ -78,7 +84,7 @@ final class MeasuredDb extends DB {
     long start = System.nanoTime();
     Status status = db.scan(table, startkey, recordcount, fields, result);
     long end = System.nanoTime();
-    scan.record(slot, status, intended == 0 ? start : intended, start, end);
+    scan.record(slot, status, intended == 0 ? start : intended, start + waited(start), end);
     return status;
   }
 
@@ -88,7 +94,7 @@ final class MeasuredDb extends DB {
     long start = System.nanoTime();
     Status status = db.update(table, key, values);
     long end = System.nanoTime();
-    update.record(slot, status, intended == 0 ? start : intended, start, end);
+    update.record(slot, status, intended == 0 ? start : intended, start + waited(start), end);
     return status;
   }
 
@@ -98,7 +104,7 @@ final class MeasuredDb extends DB {
     long start = System.nanoTime();
     Status status = db.insert(table, key, values);
     long end = System.nanoTime();
-    insert.record(slot, status, intended == 0 ? start : intended, start, end);
+    insert.record(slot, status, intended == 0 ? start : intended, start + waited(start), end);
     return status;
   }
 
@@ -108,7 +114,21 @@ final class MeasuredDb extends DB {
     long start = System.nanoTime();
     Status status = db.delete(table, key);
     long end = System.nanoTime();
-    delete.record(slot, status, intended == 0 ? start : intended, start, end);
+    delete.record(slot, status, intended == 0 ? start : intended, start + waited(start), end);
     return status;
+  }
+
+  /**
+   * Records the wait for a connection the binding reported for the operation that started at {@code start}.
+   *
+   * @return the wait in nanoseconds, 0 when none was reported
+   */
+  private long waited(long start) {
+    long w = owner.takeConnectionWait();
+    if (w < 0) {
+      return 0;
+    }
+    connectionWait.record(slot, Status.OK, start, start, start + w);
+    return w;
   }
 }

@@ -53,6 +53,21 @@ public abstract class BindingContract {
   protected abstract Map<String, String> connection();
 
   /**
+   * @return {@code -p} values of how client threads connect, e.g. {@code h2.connections=pool}: a binding's test
+   *     runs the whole contract again in each of its modes by overriding this; empty for the binding's default
+   */
+  protected Map<String, String> connectionMode() {
+    return Map.of();
+  }
+
+  /** @return {@link #connection()} and {@link #connectionMode()} */
+  private Map<String, String> reach() {
+    Map<String, String> p = new LinkedHashMap<>(connection());
+    p.putAll(connectionMode());
+    return p;
+  }
+
+  /**
    * @return for each shipped profile, settings the result's {@code server.settings} must show, e.g.
    *     {@code durable -> {synchronous_commit: on}}; empty for a binding without profiles, which must
    *     then refuse {@code profile=durable} with exit code 2
@@ -101,7 +116,7 @@ public abstract class BindingContract {
 
   /** Runs the command line with the store's connection, small counts and results under target/. */
   protected CliRun cli(String phase, String workloadName, Map<String, String> extra) {
-    Map<String, String> p = new LinkedHashMap<>(connection());
+    Map<String, String> p = reach();
     p.put("result.dir", resultDirectory().toString());
     p.putAll(extra);
     List<String> all = new ArrayList<>(List.of(phase, bindingName(), "-P", workload(workloadName).toString()));
@@ -116,7 +131,7 @@ public abstract class BindingContract {
 
   @BeforeEach
   void openStore() throws Exception {
-    Map<String, String> p = new LinkedHashMap<>(connection());
+    Map<String, String> p = reach();
     p.put("table", TABLE);
     p.put("droptable", "true");
     p.put("createtable", "true");
@@ -139,7 +154,7 @@ public abstract class BindingContract {
   protected DB db() throws Exception {
     DB db = binding.newDb();
     java.util.Properties props = new java.util.Properties();
-    props.putAll(connection());
+    props.putAll(reach());
     props.setProperty("table", TABLE);
     db.setProperties(props);
     db.init();

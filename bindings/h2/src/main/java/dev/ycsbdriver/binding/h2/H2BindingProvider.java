@@ -1,5 +1,6 @@
 package dev.ycsbdriver.binding.h2;
 
+import dev.ycsbdriver.binding.jdbc.ConnectionMode;
 import dev.ycsbdriver.binding.jdbc.ConnectionSource;
 import dev.ycsbdriver.binding.jdbc.JdbcKeys;
 import dev.ycsbdriver.binding.jdbc.Reconnect;
@@ -22,6 +23,7 @@ import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,7 +62,9 @@ public final class H2BindingProvider implements BindingProvider {
 
   @Override
   public List<PropertySpec> properties() {
-    return List.of(DIR, WRITE_DELAY, BATCH_SIZE, LOCK_TIMEOUT, CREATE_TABLE, JdbcKeys.DROP_TABLE);
+    List<PropertySpec> all = new ArrayList<>(List.of(DIR, WRITE_DELAY, BATCH_SIZE, LOCK_TIMEOUT, CREATE_TABLE, JdbcKeys.DROP_TABLE));
+    all.addAll(ConnectionMode.keys(name()));
+    return List.copyOf(all);
   }
 
   @Override
@@ -77,7 +81,8 @@ public final class H2BindingProvider implements BindingProvider {
     ConnectionSource source = () -> DriverManager.getConnection(jdbcUrl, "sa", "");
     SqlStore.Spec spec = new SqlStore.Spec(name(), dir.toString(), source, UserTable.of(s),
         "VARCHAR(255)", "VARCHAR", s.getBoolean(CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE), context.phase(),
-        s.getInt(BATCH_SIZE), 0, true, ServerLocation.embedded(), H2Errors.INSTANCE);
+        s.getInt(BATCH_SIZE), 0, true, ServerLocation.embedded(), H2Errors.INSTANCE,
+        ConnectionMode.from(name(), s, s.getInt(BATCH_SIZE)));
     return SqlStore.open(spec, Reconnect.embedded(name(), context.errors()), c -> facts(c, context.profile(), dir));
   }
 

@@ -42,6 +42,7 @@ public final class GenericJdbcProvider implements BindingProvider {
         JdbcKeys.BATCH_SIZE, JdbcKeys.FETCH_SIZE, JdbcKeys.AUTO_COMMIT, CREATE_TABLE, JdbcKeys.DROP_TABLE));
     all.addAll(JdbcKeys.TIMEOUTS.all());
     all.addAll(Reconnect.keys(name()));
+    all.addAll(ConnectionMode.keys(name()));
     return List.copyOf(all);
   }
 
@@ -76,7 +77,8 @@ public final class GenericJdbcProvider implements BindingProvider {
         s.getBoolean(JdbcKeys.DROP_TABLE), context.phase(), s.getInt(JdbcKeys.BATCH_SIZE),
         s.getInt(JdbcKeys.FETCH_SIZE), s.getBoolean(JdbcKeys.AUTO_COMMIT),
         ServerLocation.unknown("the jdbc binding cannot tell which processes are the server; "
-            + "set cpu.server.process or cpu.server.pid"), SqlErrors.forUrl(url));
+            + "set cpu.server.process or cpu.server.pid"), SqlErrors.forUrl(url),
+        ConnectionMode.from(name(), s, s.getInt(JdbcKeys.BATCH_SIZE)));
     return SqlStore.open(spec, reconnect, c -> {
       DatabaseMetaData md = c.getMetaData();
       return new ServerFacts(md.getDatabaseProductName(), md.getDatabaseProductVersion(), context.profile(),

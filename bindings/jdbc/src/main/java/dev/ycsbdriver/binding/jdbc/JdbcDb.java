@@ -1,6 +1,5 @@
 package dev.ycsbdriver.binding.jdbc;
 
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -12,6 +11,7 @@ import java.util.Set;
 import java.util.Vector;
 import java.util.concurrent.TimeUnit;
 import dev.ycsbdriver.spi.BatchedLatency;
+import dev.ycsbdriver.spi.ConnectionWait;
 import dev.ycsbdriver.spi.ErrorLog;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;
@@ -20,7 +20,10 @@ import site.ycsb.Status;
 import site.ycsb.StringByteIterator;
 
 /**
- * One client thread's view of a SQL store: one connection and its prepared statements.
+ * One client thread's view of a SQL store: its own connection and its prepared statements, or, with
+ * {@code <binding>.connections=shared} or {@code pool}, a connection borrowed for each operation from a
+ * {@link SessionPool} (the wait for it reported to the driver through {@link ConnectionWait}, apart from the
+ * operation's service time).
  *
  * <p>What each operation does on the server:
  * <ul>
@@ -45,49 +48,53 @@ import site.ycsb.StringByteIterator;
  * fails {@code isValid} after an error without SQLState) is closed and reported lost; the operations that
  * follow first wait out the {@link Reconnect} backoff, then try one new connection: on success they run
  * on it, otherwise they return {@code ERROR} and the backoff doubles. Inserts queued for a batch on the
- * broken connection are reported as {@code INSERT-FAILED}.
+ * broken connection are reported as {@code INSERT-FAILED}. A borrowed connection that broke is given back to
+ * be replaced; an operation that gets no connection returns {@code ERROR}, reported as a {@code CONNECT} error.
  *
  * <p>Not thread-safe: one instance per client thread, as YCSB's {@code DB}.
  */
 public final class JdbcDb extends DB {
   private final ConnectionSource source;
+  /** Where operations borrow their connection; null when the thread keeps its own. */
+  private final SessionPool pool;
   private final UserTable table;
   private final int batchSize;
   private final int fetchSize;
   private final boolean autoCommit;
   private final BitSet allColumns;
-  private final Map<BitSet, PreparedStatement> reads = new HashMap<>();
-  private final Map<BitSet, PreparedStatement> scans = new HashMap<>();
-  private final Map<BitSet, PreparedStatement> updates = new HashMap<>();
   /** Seconds {@code isValid} may take when an error without SQLState leaves the connection in doubt. */
   private static final int VALID_TIMEOUT_SECONDS = 1;
-  /** This thread's connection; null while it is down, between a broken connection and a reconnect. */
-  private Connection connection;
+  /** This thread's own connection; null while it is down, between a broken connection and a reconnect. */
+  private Session own;
   /** Autocommit is off: the driver commits after each write and batch (read once, not per operation). */
   private boolean commitEach;
-  private PreparedStatement insert;
-  private PreparedStatement delete;
   private final BatchedLatency batched = new BatchedLatency();
   private final Reconnect reconnect;
   /** What counts as a lost connection for this store. */
   private final SqlErrors sqlErrors;
   private final ErrorLog.Connection link;
+  /** Where this thread reports its waits for a borrowed connection; set in {@link #init()}. */
+  private ConnectionWait waits;
+  /** A borrowed connection of this thread broke and no operation of it succeeded since. */
+  private boolean lost;
   /** The wait before the next reconnect attempt, in nanoseconds; 0 while connected. */
   private long backoffNanos;
   private long nextAttemptNanos;
 
   /**
-   * @param source opens this thread's connection in {@link #init()}
+   * @param source opens this thread's connection in {@link #init()} (when {@code pool} is null)
+   * @param pool where each operation borrows its connection, or null for a connection of the thread's own
    * @param table the table and its fields
-   * @param batchSize inserts sent together, 0 or 1 for none
+   * @param batchSize inserts sent together, 0 or 1 for none; above 1 only without a pool
    * @param fetchSize rows fetched per round trip by scans, 0 for the driver's default
    * @param autoCommit whether each statement commits itself; otherwise the driver commits after each write
    * @param reconnect the backoff after a broken connection, and where errors are reported
    * @param errors the store's rules: which failures mean the connection is gone
    */
-  public JdbcDb(ConnectionSource source, UserTable table, int batchSize, int fetchSize, boolean autoCommit,
-                Reconnect reconnect, SqlErrors errors) {
+  public JdbcDb(ConnectionSource source, SessionPool pool, UserTable table, int batchSize, int fetchSize,
+                boolean autoCommit, Reconnect reconnect, SqlErrors errors) {
     this.source = source;
+    this.pool = pool;
     this.sqlErrors = errors;
     this.reconnect = reconnect;
     this.link = reconnect.errors().connection(reconnect.binding());
@@ -101,6 +108,10 @@ public final class JdbcDb extends DB {
   @Override
   public void init() throws DBException {
     commitEach = !(autoCommit && batchSize <= 1);
+    waits = ConnectionWait.ofCurrentThread();
+    if (pool != null) {
+      return;
+    }
     try {
       connect();
     } catch (SQLException e) {
@@ -109,16 +120,41 @@ public final class JdbcDb extends DB {
   }
 
   private void connect() throws SQLException {
-    Connection c = source.open();
-    try {
-      c.setAutoCommit(!commitEach);
-      insert = c.prepareStatement(table.insertSql());
-      delete = c.prepareStatement(table.deleteSql());
-    } catch (SQLException e) {
-      closeQuietly(c);
-      throw e;
+    own = new Session(source.open(), table, fetchSize, !commitEach);
+  }
+
+  /**
+   * The connection for the next operation: the thread's own (after a reconnect when it is down), or one borrowed
+   * from the pool, its wait reported.
+   *
+   * @return the session, or null when there is none (the operation returns {@code ERROR}; the cause is reported)
+   */
+  private Session session() {
+    if (pool == null) {
+      return own != null || reconnected() ? own : null;
     }
-    connection = c;
+    long asked = System.nanoTime();
+    try {
+      Session s = pool.borrow();
+      waits.waited(System.nanoTime() - asked);
+      return s;
+    } catch (SQLException e) {
+      waits.waited(System.nanoTime() - asked);
+      reconnect.errors().error(reconnect.binding(), "CONNECT", SqlFailures.kind(e), e.getMessage());
+      return null;
+    }
+  }
+
+  /** Ends an operation on {@code s}: gives a borrowed connection back; after a success, a lost link is restored. */
+  private Status done(Session s, Status status) {
+    if (pool != null) {
+      pool.release(s);
+      if (lost && status != Status.ERROR) {
+        lost = false;
+        link.restored();
+      }
+    }
+    return status;
   }
 
   /**
@@ -154,19 +190,6 @@ public final class JdbcDb extends DB {
     return fields == null ? allColumns : table.columnsOf(fields);
   }
 
-  private PreparedStatement statement(Map<BitSet, PreparedStatement> cache, BitSet columns,
-                                      java.util.function.Function<BitSet, String> sql) throws SQLException {
-    PreparedStatement ps = cache.get(columns);
-    if (ps == null) {
-      ps = connection.prepareStatement(sql.apply(columns));
-      if (cache == scans && fetchSize > 0) {
-        ps.setFetchSize(fetchSize);
-      }
-      cache.put((BitSet) columns.clone(), ps);
-    }
-    return ps;
-  }
-
   private void fill(ResultSet rs, BitSet columns, int firstColumn, Map<String, ByteIterator> into) throws SQLException {
     List<String> fields = table.fields();
     int c = firstColumn;
@@ -178,34 +201,36 @@ public final class JdbcDb extends DB {
 
   @Override
   public Status read(String tableName, String key, Set<String> fields, Map<String, ByteIterator> result) {
-    if (connection == null && !reconnected()) {
+    Session s = session();
+    if (s == null) {
       return Status.ERROR;
     }
     try {
       BitSet columns = columns(fields);
-      PreparedStatement ps = statement(reads, columns, table::readSql);
+      PreparedStatement ps = s.read(columns);
       ps.setString(1, key);
       try (ResultSet rs = ps.executeQuery()) {
         if (!rs.next()) {
-          return endRead(Status.NOT_FOUND);
+          return done(s, endRead(s, Status.NOT_FOUND));
         }
         fill(rs, columns, 1, result);
       }
-      return endRead(Status.OK);
+      return done(s, endRead(s, Status.OK));
     } catch (SQLException | IllegalArgumentException e) {
-      return failed("READ", e);
+      return failed(s, "READ", e);
     }
   }
 
   @Override
   public Status scan(String tableName, String startkey, int recordcount, Set<String> fields,
                      Vector<HashMap<String, ByteIterator>> result) {
-    if (connection == null && !reconnected()) {
+    Session s = session();
+    if (s == null) {
       return Status.ERROR;
     }
     try {
       BitSet columns = columns(fields);
-      PreparedStatement ps = statement(scans, columns, table::scanSql);
+      PreparedStatement ps = s.scan(columns);
       ps.setString(1, startkey);
       ps.setInt(2, recordcount);
       try (ResultSet rs = ps.executeQuery()) {
@@ -215,20 +240,21 @@ public final class JdbcDb extends DB {
           result.add(row);
         }
       }
-      return endRead(Status.OK);
+      return done(s, endRead(s, Status.OK));
     } catch (SQLException | IllegalArgumentException e) {
-      return failed("SCAN", e);
+      return failed(s, "SCAN", e);
     }
   }
 
   @Override
   public Status update(String tableName, String key, Map<String, ByteIterator> values) {
-    if (connection == null && !reconnected()) {
+    Session s = session();
+    if (s == null) {
       return Status.ERROR;
     }
     try {
       BitSet columns = table.columnsOf(values.keySet());
-      PreparedStatement ps = statement(updates, columns, table::updateSql);
+      PreparedStatement ps = s.update(columns);
       int p = 1;
       List<String> fields = table.fields();
       for (int i = columns.nextSetBit(0); i >= 0; i = columns.nextSetBit(i + 1)) {
@@ -236,20 +262,22 @@ public final class JdbcDb extends DB {
       }
       ps.setString(p, key);
       int rows = ps.executeUpdate();
-      commitWrite();
-      return rows == 0 ? Status.NOT_FOUND : Status.OK;
+      commitWrite(s);
+      return done(s, rows == 0 ? Status.NOT_FOUND : Status.OK);
     } catch (SQLException | IllegalArgumentException e) {
-      return failed("UPDATE", e);
+      return failed(s, "UPDATE", e);
     }
   }
 
   @Override
   public Status insert(String tableName, String key, Map<String, ByteIterator> values) {
-    if (connection == null && !reconnected()) {
+    Session s = session();
+    if (s == null) {
       return Status.ERROR;
     }
     try {
       table.columnsOf(values.keySet());
+      PreparedStatement insert = s.insert;
       insert.setString(1, key);
       List<String> fields = table.fields();
       for (int i = 0; i < fields.size(); i++) {
@@ -257,6 +285,7 @@ public final class JdbcDb extends DB {
         insert.setString(i + 2, v == null ? null : v.toString());
       }
       if (batchSize > 1) {
+        // only with a connection of the thread's own (ConnectionMode): the batch stays on it between operations
         insert.addBatch();
         if (batched.pending() + 1 < batchSize) {
           batched.queued();
@@ -265,128 +294,132 @@ public final class JdbcDb extends DB {
         return flush() ? Status.OK : Status.ERROR;
       }
       insert.executeUpdate();
-      commitWrite();
-      return Status.OK;
+      commitWrite(s);
+      return done(s, Status.OK);
     } catch (SQLException | IllegalArgumentException e) {
-      return failed("INSERT", e);
+      return failed(s, "INSERT", e);
     }
   }
 
   @Override
   public Status delete(String tableName, String key) {
-    if (connection == null && !reconnected()) {
+    Session s = session();
+    if (s == null) {
       return Status.ERROR;
     }
     try {
-      delete.setString(1, key);
-      int rows = delete.executeUpdate();
-      commitWrite();
-      return rows == 0 ? Status.NOT_FOUND : Status.OK;
+      s.delete.setString(1, key);
+      int rows = s.delete.executeUpdate();
+      commitWrite(s);
+      return done(s, rows == 0 ? Status.NOT_FOUND : Status.OK);
     } catch (SQLException e) {
-      return failed("DELETE", e);
+      return failed(s, "DELETE", e);
     }
   }
 
   /**
-   * Sends the queued inserts as one batch and commits it, then reports the latency of each queued
-   * record (until now) as INSERT, or as INSERT-FAILED when the batch failed.
+   * Sends the queued inserts on the thread's own connection as one batch and commits it, then reports the
+   * latency of each queued record (until now) as INSERT, or as INSERT-FAILED when the batch failed.
    *
    * @return false if the batch failed
    */
   private boolean flush() throws SQLException {
+    Session s = own;
     try {
-      insert.executeBatch();
-      connection.commit();
+      s.insert.executeBatch();
+      s.connection.commit();
       batched.acknowledged("INSERT");
       return true;
     } catch (SQLException e) {
       batched.failed("INSERT");
-      failed("INSERT", e);
+      failed(s, "INSERT", e);
       return false;
     }
   }
 
-  private void commitWrite() throws SQLException {
+  private void commitWrite(Session s) throws SQLException {
     if (commitEach) {
-      connection.commit();
+      s.connection.commit();
     }
   }
 
   /** Ends a read-only statement: without autocommit, closes its transaction so it holds no snapshot. */
-  private Status endRead(Status status) throws SQLException {
-    commitWrite();
+  private Status endRead(Session s, Status status) throws SQLException {
+    commitWrite(s);
     return status;
   }
 
   /**
-   * Counts the failure, then drops a broken connection, or rolls back a failed transaction.
+   * Counts the failure, then drops a broken connection, or rolls back a failed transaction; a borrowed connection
+   * is given back (to be replaced when it broke).
    *
    * @param operation the YCSB operation, e.g. {@code READ}
    * @return {@code ERROR}
    */
-  private Status failed(String operation, Exception e) {
-    SQLException sql = e instanceof SQLException s ? s : null;
+  private Status failed(Session s, String operation, Exception e) {
+    SQLException sql = e instanceof SQLException x ? x : null;
     String kind = sql == null ? e.getClass().getSimpleName() : SqlFailures.kind(sql);
     reconnect.errors().error(reconnect.binding(), operation, kind, e.getMessage());
-    if (sql != null && broken(sql)) {
-      drop(kind + ": " + sql.getMessage());
+    if (sql != null && broken(s, sql)) {
+      drop(s, kind + ": " + sql.getMessage());
       return Status.ERROR;
     }
     try {
       if (commitEach) {
-        connection.rollback();
+        s.connection.rollback();
       }
     } catch (SQLException ignored) {
       // the statement already failed; the connection's state is the next operation's concern
     }
+    if (pool != null) {
+      pool.release(s);
+    }
     return Status.ERROR;
   }
 
-  private boolean broken(SQLException e) {
+  private boolean broken(Session s, SQLException e) {
     if (sqlErrors.isConnectionLoss(e)) {
       return true;
     }
     try {
       // without a SQLState the driver could not say what failed: ask the connection (one round trip)
-      return connection.isClosed() || e.getSQLState() == null && !connection.isValid(VALID_TIMEOUT_SECONDS);
+      return s.connection.isClosed() || e.getSQLState() == null && !s.connection.isValid(VALID_TIMEOUT_SECONDS);
     } catch (SQLException notAnswering) {
       return true;
     }
   }
 
-  /** Forgets the broken connection and its statements; the next operation waits out the first backoff. */
-  private void drop(String cause) {
+  /**
+   * Forgets a broken connection and its statements: the thread's own (the next operation waits out the first
+   * backoff), or a borrowed one (given back to be replaced).
+   */
+  private void drop(Session s, String cause) {
+    if (pool != null) {
+      pool.discard(s);
+      if (!lost) {
+        lost = true;
+        link.lost(cause);
+      }
+      return;
+    }
     if (batched.pending() > 0) {
       batched.failed("INSERT");
     }
-    closeQuietly(connection);
-    connection = null;
-    insert = null;
-    delete = null;
-    reads.clear();
-    scans.clear();
-    updates.clear();
+    s.close();
+    own = null;
     link.lost(cause);
     backoffNanos = reconnect.initialNanos();
     nextAttemptNanos = System.nanoTime() + backoffNanos;
   }
 
-  private static void closeQuietly(Connection c) {
-    try {
-      c.close();
-    } catch (SQLException ignored) {
-      // closing a connection that failed: nothing left to release
-    }
-  }
-
   /**
-   * Sends inserts still queued, then closes the connection.
+   * Sends inserts still queued, then closes the thread's own connection (a borrowed one is the pool's).
    *
    * @throws DBException if the last batch failed: those inserts were lost and the load is incomplete
    */
   @Override
   public void cleanup() throws DBException {
-    if (connection == null) {
+    if (own == null) {
       return;
     }
     try {
@@ -396,10 +429,10 @@ public final class JdbcDb extends DB {
     } catch (SQLException e) {
       throw new DBException(e.getMessage(), e);
     } finally {
-      if (connection != null) {
-        closeQuietly(connection);
+      if (own != null) {
+        own.close();
       }
-      connection = null;
+      own = null;
     }
   }
 }

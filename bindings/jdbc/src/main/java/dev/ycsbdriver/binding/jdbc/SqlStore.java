@@ -16,7 +16,9 @@ import site.ycsb.DB;
  * {@link JdbcDb} per client thread.
  *
  * <p>The check connection stays open until {@link #close()}: an embedded database (H2) lives as long as
- * a connection to it does. Thread-safe: {@link #newDb()} may be called from several threads.
+ * a connection to it does. With {@code <binding>.connections=shared} or {@code pool} the store also holds the
+ * connections the client threads borrow ({@link SessionPool}), opened here and closed by {@link #close()}.
+ * Thread-safe: {@link #newDb()} may be called from several threads.
  */
 public final class SqlStore implements Binding {
   /**
@@ -36,10 +38,12 @@ public final class SqlStore implements Binding {
    * @param autoCommit whether statements commit themselves
    * @param location where the server runs, for CPU sampling
    * @param errors how the store says what went wrong (its module's {@link SqlErrors})
+   * @param connections how client threads get their connections ({@link ConnectionMode#from})
    */
   public record Spec(String binding, String server, ConnectionSource source, UserTable table, String keyType,
                      String fieldType, boolean createTable, boolean dropTable, Phase phase, int batchSize,
-                     int fetchSize, boolean autoCommit, ServerLocation location, SqlErrors errors) {
+                     int fetchSize, boolean autoCommit, ServerLocation location, SqlErrors errors,
+                     ConnectionMode connections) {
   }
 
   /** Reads the server's version and effective settings on the check connection. */
@@ -56,12 +60,15 @@ public final class SqlStore implements Binding {
   private final Reconnect reconnect;
   private final Connection check;
   private final ServerFacts facts;
+  /** The connections client threads borrow; null when each keeps its own. */
+  private final SessionPool pool;
 
-  private SqlStore(Spec spec, Reconnect reconnect, Connection check, ServerFacts facts) {
+  private SqlStore(Spec spec, Reconnect reconnect, Connection check, ServerFacts facts, SessionPool pool) {
     this.spec = spec;
     this.reconnect = reconnect;
     this.check = check;
     this.facts = facts;
+    this.pool = pool;
   }
 
   /**
@@ -88,7 +95,7 @@ public final class SqlStore implements Binding {
       } catch (SQLException e) {
         throw SqlFailures.failure(spec.binding(), "reading the server's settings", e, spec.errors());
       }
-      return new SqlStore(spec, reconnect, c, facts);
+      return new SqlStore(spec, reconnect, c, facts, pool(spec, reconnect));
     } catch (BindingException | SQLException | RuntimeException e) {
       closeQuietly(c);
       if (e instanceof SQLException sql) {
@@ -99,6 +106,27 @@ public final class SqlStore implements Binding {
       }
       throw (RuntimeException) e;
     }
+  }
+
+  /**
+   * @return the connections client threads borrow, opened, or null when each keeps its own
+   * @throws BindingException when the pool cannot open its connections (exit code 3)
+   */
+  private static SessionPool pool(Spec spec, Reconnect reconnect) throws BindingException {
+    ConnectionMode mode = spec.connections();
+    return switch (mode.kind()) {
+      case THREAD -> null;
+      case SHARED -> new SharedSession(spec.source(), spec.table(), spec.fetchSize(), spec.autoCommit(),
+          mode.poolTimeout(), reconnect);
+      case POOL -> {
+        try {
+          yield new PooledSessions(spec.binding(), spec.source(), mode, spec.table(), spec.fetchSize(),
+              spec.autoCommit());
+        } catch (SQLException e) {
+          throw SqlFailures.connectFailure(spec.binding(), spec.server(), e, spec.errors());
+        }
+      }
+    };
   }
 
   private static void prepareTable(Spec spec, Connection c) throws BindingException {
@@ -170,7 +198,7 @@ public final class SqlStore implements Binding {
 
   @Override
   public DB newDb() {
-    return new JdbcDb(spec.source(), spec.table(), spec.batchSize(), spec.fetchSize(), spec.autoCommit(),
+    return new JdbcDb(spec.source(), pool, spec.table(), spec.batchSize(), spec.fetchSize(), spec.autoCommit(),
         reconnect, spec.errors());
   }
 
@@ -186,6 +214,9 @@ public final class SqlStore implements Binding {
 
   @Override
   public void close() {
+    if (pool != null) {
+      pool.close();
+    }
     closeQuietly(check);
   }
 }

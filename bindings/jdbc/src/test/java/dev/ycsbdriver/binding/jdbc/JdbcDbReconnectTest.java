@@ -5,12 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.ycsbdriver.spi.ErrorLog;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
-import java.lang.reflect.Proxy;
 import java.nio.charset.StandardCharsets;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.Set;
@@ -25,8 +20,9 @@ import site.ycsb.Status;
  * back: the thread reconnects with backoff, fails fast meanwhile, and reports what happened.
  */
 class JdbcDbReconnectTest {
-  private final AtomicBoolean serverUp = new AtomicBoolean(true);
-  private final AtomicInteger connects = new AtomicInteger();
+  private final ScriptedDriver driver = new ScriptedDriver();
+  private final AtomicBoolean serverUp = driver.serverUp;
+  private final AtomicInteger connects = driver.connects;
   private final ByteArrayOutputStream printed = new ByteArrayOutputStream();
   private final ErrorLog errors = new ErrorLog(new PrintStream(printed, true, StandardCharsets.UTF_8),
       Clock.systemUTC());
@@ -35,7 +31,7 @@ class JdbcDbReconnectTest {
 
   @Test
   void aBrokenConnectionIsReplacedWithBackoffAndTheOutageIsReported() throws Exception {
-    JdbcDb db = new JdbcDb(this::open, new UserTable("usertable", "field", 2), 0, 0, true, backoff, SqlErrors.STANDARD);
+    JdbcDb db = new JdbcDb(driver::open, null, new UserTable("usertable", "field", 2), 0, 0, true, backoff, SqlErrors.STANDARD);
     db.init();
     assertThat(read(db)).isEqualTo(Status.OK);
 
@@ -72,7 +68,7 @@ class JdbcDbReconnectTest {
 
   @Test
   void aFailedStatementOnAWorkingConnectionKeepsTheConnection() throws Exception {
-    JdbcDb db = new JdbcDb(this::open, new UserTable("usertable", "field", 2), 0, 0, true, backoff, SqlErrors.STANDARD);
+    JdbcDb db = new JdbcDb(driver::open, null, new UserTable("usertable", "field", 2), 0, 0, true, backoff, SqlErrors.STANDARD);
     db.init();
 
     assertThat(db.read("usertable", "constraint", Set.of("field0"), new HashMap<>())).isEqualTo(Status.ERROR);
@@ -86,73 +82,5 @@ class JdbcDbReconnectTest {
 
   private static Status read(JdbcDb db) {
     return db.read("usertable", "user1", Set.of("field0"), new HashMap<>());
-  }
-
-  /** The scripted driver's connect: refused while the server is down. */
-  private Connection open() throws SQLException {
-    connects.incrementAndGet();
-    if (!serverUp.get()) {
-      throw new SQLException("Connection to 127.0.0.1:5999 refused", "08001");
-    }
-    AtomicBoolean broken = new AtomicBoolean();
-    return proxy(Connection.class, (method, args) -> switch (method) {
-      case "prepareStatement" -> statement(broken);
-      case "isClosed" -> false;
-      case "isValid" -> !broken.get();
-      default -> null;
-    });
-  }
-
-  private PreparedStatement statement(AtomicBoolean broken) {
-    String[] key = new String[1];
-    return proxy(PreparedStatement.class, (method, args) -> switch (method) {
-      case "setString" -> {
-        key[0] = (String) args[1];
-        yield null;
-      }
-      case "executeQuery" -> {
-        if (!serverUp.get() || broken.get()) {
-          broken.set(true);
-          throw new SQLException("I/O error: connection reset", "08006");
-        }
-        if ("constraint".equals(key[0])) {
-          throw new SQLException("value too long", "22001");
-        }
-        yield resultSet();
-      }
-      default -> null;
-    });
-  }
-
-  private static ResultSet resultSet() {
-    boolean[] given = new boolean[1];
-    return proxy(ResultSet.class, (method, args) -> switch (method) {
-      case "next" -> {
-        boolean more = !given[0];
-        given[0] = true;
-        yield more;
-      }
-      case "getString" -> "value";
-      default -> null;
-    });
-  }
-
-  @FunctionalInterface
-  private interface Script {
-    Object answer(String method, Object[] args) throws SQLException;
-  }
-
-  private static <T> T proxy(Class<T> type, Script script) {
-    return type.cast(Proxy.newProxyInstance(JdbcDbReconnectTest.class.getClassLoader(), new Class<?>[] {type},
-        (p, m, args) -> {
-          Object answer = script.answer(m.getName(), args);
-          if (answer == null && m.getReturnType() == boolean.class) {
-            return false;
-          }
-          if (answer == null && m.getReturnType() == int.class) {
-            return 0;
-          }
-          return answer;
-        }));
   }
 }

@@ -1,5 +1,6 @@
 package dev.ycsbdriver.binding.mysql;
 
+import dev.ycsbdriver.binding.jdbc.ConnectionMode;
 import dev.ycsbdriver.binding.jdbc.ConnectionSource;
 import dev.ycsbdriver.binding.jdbc.JdbcKeys;
 import dev.ycsbdriver.binding.jdbc.Reconnect;
@@ -129,7 +130,8 @@ public final class MysqlBindingProvider implements BindingProvider {
     return RestoringStore.open(new SqlStore.Spec(name(), server, source, UserTable.of(s),
         "VARCHAR(255)", "TEXT", s.getBoolean(MysqlKeys.CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE),
         context.phase(), batchSize, fetchSize, autoCommit, ServerLocation.ofHost(host,
-            ServerLocation.port(m.group(2) == null ? "3306" : m.group(2)), "mariadbd", "mysqld"), SqlErrors.STANDARD),
+            ServerLocation.port(m.group(2) == null ? "3306" : m.group(2)), "mariadbd", "mysqld"), SqlErrors.STANDARD,
+        ConnectionMode.from(name(), s, batchSize)),
         reconnect, c -> facts(c, context.profile(), changed.warnings(), changed.restored(), binlogAsked), changed);
   }
 

@@ -1,5 +1,6 @@
 package dev.ycsbdriver.binding.postgres;
 
+import dev.ycsbdriver.binding.jdbc.ConnectionMode;
 import dev.ycsbdriver.binding.jdbc.ConnectionSource;
 import dev.ycsbdriver.binding.jdbc.JdbcKeys;
 import dev.ycsbdriver.binding.jdbc.Reconnect;
@@ -81,6 +82,7 @@ public final class PostgresBindingProvider implements BindingProvider {
         ? s.getChoice(PostgresKeys.SYNCHRONOUS_COMMIT) : null;
     boolean autoCommit = s.getBoolean(JdbcKeys.effective(s, PostgresKeys.AUTO_COMMIT, JdbcKeys.AUTO_COMMIT));
     Reconnect reconnect = Reconnect.from(name(), s, context.errors());
+    ConnectionMode connections = ConnectionMode.from(name(), s, batchSize);
 
     Properties connectionProps = new Properties();
     connectionProps.setProperty("user", s.getTrimmed(JdbcKeys.effective(s, PostgresKeys.USER, JdbcKeys.USER)));
@@ -122,7 +124,8 @@ public final class PostgresBindingProvider implements BindingProvider {
     SqlStore.Spec spec = new SqlStore.Spec(name(), server, source, UserTable.of(s),
         "VARCHAR(255)", "TEXT", s.getBoolean(PostgresKeys.CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE),
         context.phase(), batchSize, s.getInt(JdbcKeys.effective(s, PostgresKeys.FETCH_SIZE, JdbcKeys.FETCH_SIZE)), autoCommit,
-        ServerLocation.ofHost(host, ServerLocation.port(parsed.getProperty("PGPORT", "5432")), "postgres"), PostgresErrors.INSTANCE);
+        ServerLocation.ofHost(host, ServerLocation.port(parsed.getProperty("PGPORT", "5432")), "postgres"), PostgresErrors.INSTANCE,
+        connections);
     return RestoringStore.open(spec, reconnect, c -> facts(c, context.profile(), changed.warnings(),
         changed.restored()), changed);
   }

@@ -1,5 +1,6 @@
 package dev.ycsbdriver.binding.sqlite;
 
+import dev.ycsbdriver.binding.jdbc.ConnectionMode;
 import dev.ycsbdriver.binding.jdbc.ConnectionSource;
 import dev.ycsbdriver.binding.jdbc.JdbcKeys;
 import dev.ycsbdriver.binding.jdbc.Reconnect;
@@ -21,6 +22,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -61,7 +63,9 @@ public final class SqliteBindingProvider implements BindingProvider {
 
   @Override
   public List<PropertySpec> properties() {
-    return List.of(DIR, SYNCHRONOUS, JOURNAL_MODE, BUSY_TIMEOUT, BATCH_SIZE, CREATE_TABLE, JdbcKeys.DROP_TABLE);
+    List<PropertySpec> all = new ArrayList<>(List.of(DIR, SYNCHRONOUS, JOURNAL_MODE, BUSY_TIMEOUT, BATCH_SIZE, CREATE_TABLE, JdbcKeys.DROP_TABLE));
+    all.addAll(ConnectionMode.keys(name()));
+    return List.copyOf(all);
   }
 
   @Override
@@ -81,7 +85,8 @@ public final class SqliteBindingProvider implements BindingProvider {
     ConnectionSource source = () -> config.createConnection(url);
     SqlStore.Spec spec = new SqlStore.Spec(name(), dir.toString(), source, UserTable.of(s),
         "VARCHAR(255)", "TEXT", s.getBoolean(CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE), context.phase(),
-        s.getInt(BATCH_SIZE), 0, true, ServerLocation.embedded(), SqliteErrors.INSTANCE);
+        s.getInt(BATCH_SIZE), 0, true, ServerLocation.embedded(), SqliteErrors.INSTANCE,
+        ConnectionMode.from(name(), s, s.getInt(BATCH_SIZE)));
     return SqlStore.open(spec, Reconnect.embedded(name(), context.errors()), c -> facts(c, context.profile(), dir));
   }
 
