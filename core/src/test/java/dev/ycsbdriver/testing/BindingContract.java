@@ -338,6 +338,59 @@ public abstract class BindingContract {
     }
   }
 
+  /**
+   * Loads 1,000 records, then runs workload C with 16 client threads on a pool of 2 connections
+   * ({@code <binding>.connections=pool}, {@code <binding>.pool.size=2}) and checks that the result shows the
+   * waiting: one CONNECTION-WAIT per read, the wait left out of READ's service time (the reads in flight with their
+   * waits, throughput x mean latency, are more than the 2 connections could serve at once) and Little's law passed.
+   *
+   * @param waitDominates whether the store is slow enough that the wait must be longer than the reads themselves
+   *     (a server over the network: 14 of 16 threads wait at any moment); an in-process store on a small machine is
+   *     bound by its cores before its connections
+   * @return the run's result JSON
+   */
+  protected JsonNode assertPoolOfTwoShowsWaiting(boolean waitDominates) throws IOException {
+    CliRun load = cli("load", "workloadc", Map.of("recordcount", "1000", "droptable", "true",
+        "createtable", "true"));
+    assertThat(load.exitCode()).as(load.toString()).isZero();
+    CliRun run = cli("run", "workloadc", Map.of("recordcount", "1000", "operationcount", "20000",
+        "threadcount", "16", bindingName() + ".connections", "pool", bindingName() + ".pool.size", "2"));
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    assertThat(run.out()).contains("[CONNECTION-WAIT], Operations, 20000");
+
+    JsonNode result = result(run);
+    JsonNode read = operation(result, "READ");
+    JsonNode wait = operation(result, "CONNECTION-WAIT");
+    assertThat(wait.at("/serviceTime/count").asLong()).as("one wait per read")
+        .isEqualTo(read.at("/serviceTime/count").asLong()).isEqualTo(20000);
+    double readMean = read.at("/serviceTime/meanMicros").asDouble();
+    double waitMean = wait.at("/serviceTime/meanMicros").asDouble();
+    double inFlight = result.path("throughputOpsPerSec").asDouble() * (readMean + waitMean) / 1e6;
+    assertThat(inFlight).as("reads in flight with their waits, for 16 threads on 2 connections")
+        .isGreaterThan(2 * 1.05).isLessThanOrEqualTo(16 * 1.05);
+    if (waitDominates) {
+      assertThat(waitMean).as("the wait for a connection against READ's service time, in µs").isGreaterThan(readMean);
+    }
+    JsonNode little = null;
+    for (JsonNode c : result.path("checks")) {
+      if (c.path("name").asText().equals("Little's law")) {
+        little = c;
+      }
+    }
+    assertThat(little).as("Little's law checked").isNotNull();
+    assertThat(little.path("verdict").asText()).as(little.toString()).isEqualTo("passed");
+    return result;
+  }
+
+  private static JsonNode operation(JsonNode result, String name) {
+    for (JsonNode op : result.path("operations")) {
+      if (op.path("name").asText().equals(name)) {
+        return op;
+      }
+    }
+    throw new AssertionError("no operation " + name + " in " + result.path("operations"));
+  }
+
   protected static void assertOneErrorLine(CliRun run, String expected) {
     List<String> errors = run.errLines().stream().filter(l -> l.startsWith("ycsb: ")).toList();
     assertThat(errors).as(run.toString()).hasSize(1);
