@@ -62,4 +62,40 @@ public abstract class EmbeddedFileStoreContract extends BindingContract {
     assertThat(run.out()).contains("[CPU], ServerSource, embedded: the driver process is the server");
     assertThat(Files.readString(run.resultFile())).contains("\"serverIsDriver\" : true");
   }
+
+  /**
+   * A store opened read-only ({@code <binding>.readonly=true}): a load with it is refused (exit 2, one line); a
+   * read-only run of records loaded before reads them all and the result says the store was read-only; a run that
+   * writes gets its writes refused as ERROR (exit 1), its reads still served.
+   *
+   * <p>In a directory of its own: the contract's store, open in this process for writing, would make an embedded
+   * database that shares its open instance (H2) writable whatever the URL asks.
+   *
+   * @param setting the server setting that tells read-only, e.g. {@code read_only}
+   * @param readOnlyValue its value when read-only, e.g. {@code true}
+   */
+  protected void assertReadOnlyRuns(String setting, String readOnlyValue) throws java.io.IOException {
+    String key = bindingName() + ".readonly";
+    String dir = Path.of("target", "it-" + bindingName() + "-readonly").toAbsolutePath().toString();
+    CliRun refused = cli("load", "workloadc", Map.of(dirKey(), dir, key, "true", "recordcount", "300"));
+    assertThat(refused.exitCode()).as(refused.toString()).isEqualTo(2);
+    assertOneErrorLine(refused, key + "=true: a load writes its records");
+
+    CliRun load = cli("load", "workloadc", Map.of(dirKey(), dir, "recordcount", "300", "droptable", "true",
+        "createtable", "true"));
+    assertThat(load.exitCode()).as(load.toString()).isZero();
+    CliRun reads = cli("run", "workloadc", Map.of(dirKey(), dir, key, "true", "recordcount", "300",
+        "operationcount", "600", "threadcount", "4"));
+    assertThat(reads.exitCode()).as(reads.toString()).isZero();
+    assertThat(SummaryLines.asMap(reads.out())).containsEntry("[READ], Return=OK", "600");
+    assertThat(result(reads).at("/server/settings/" + setting).asText()).isEqualTo(readOnlyValue);
+
+    CliRun writes = cli("run", "workloada", Map.of(dirKey(), dir, key, "true", "recordcount", "300",
+        "operationcount", "600", "threadcount", "2"));
+    assertThat(writes.exitCode()).as(writes.toString()).isEqualTo(1);
+    Map<String, String> summary = SummaryLines.asMap(writes.out());
+    assertThat(summary).containsKey("[UPDATE], Return=ERROR").doesNotContainKey("[UPDATE], Return=OK");
+    assertThat(summary).containsKey("[READ], Return=OK");
+  }
+
 }

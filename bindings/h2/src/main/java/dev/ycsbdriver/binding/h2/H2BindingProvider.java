@@ -49,6 +49,7 @@ public final class H2BindingProvider implements BindingProvider {
   static final PropertySpec LOCK_TIMEOUT = PropertySpec.of("h2.lock_timeout", "10000", "ms",
       "how long an operation waits for a row another thread has locked before it fails").integer(0, 3_600_000);
   static final PropertySpec CREATE_TABLE = JdbcKeys.createTable(true);
+  static final PropertySpec READ_ONLY = JdbcKeys.readOnly("h2", "H2's ACCESS_MODE_DATA=r");
 
   @Override
   public String name() {
@@ -62,7 +63,8 @@ public final class H2BindingProvider implements BindingProvider {
 
   @Override
   public List<PropertySpec> properties() {
-    List<PropertySpec> all = new ArrayList<>(List.of(DIR, WRITE_DELAY, BATCH_SIZE, LOCK_TIMEOUT, CREATE_TABLE, JdbcKeys.DROP_TABLE));
+    List<PropertySpec> all = new ArrayList<>(List.of(DIR, WRITE_DELAY, BATCH_SIZE, LOCK_TIMEOUT, CREATE_TABLE, JdbcKeys.DROP_TABLE,
+        READ_ONLY));
     all.addAll(ConnectionMode.keys(name()));
     return List.copyOf(all);
   }
@@ -77,26 +79,37 @@ public final class H2BindingProvider implements BindingProvider {
     if (s.contains(WRITE_DELAY.key())) {
       url.append(";WRITE_DELAY=").append(s.getInt(WRITE_DELAY));
     }
+    if (JdbcKeys.readOnly(s, READ_ONLY, context.phase())) {
+      url.append(";ACCESS_MODE_DATA=r");
+    }
     String jdbcUrl = url.toString();
     ConnectionSource source = () -> DriverManager.getConnection(jdbcUrl, "sa", "");
     SqlStore.Spec spec = new SqlStore.Spec(name(), dir.toString(), source, UserTable.of(s),
         "VARCHAR(255)", "VARCHAR", s.getBoolean(CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE), context.phase(),
         s.getInt(BATCH_SIZE), 0, true, ServerLocation.embedded(), H2Errors.INSTANCE,
         ConnectionMode.from(name(), s, s.getInt(BATCH_SIZE)));
-    return SqlStore.open(spec, Reconnect.embedded(name(), context.errors()), c -> facts(c, context.profile(), dir));
+    boolean readOnly = s.getBoolean(READ_ONLY);
+    return SqlStore.open(spec, Reconnect.embedded(name(), context.errors()),
+        c -> facts(c, context.profile(), dir, readOnly));
   }
 
-  private static ServerFacts facts(Connection c, String profile, Path dir) throws SQLException {
+  private static ServerFacts facts(Connection c, String profile, Path dir, boolean readOnly) throws SQLException {
     Map<String, String> settings = new LinkedHashMap<>();
     settings.put("database", dir.resolve("ycsb.mv.db").toString());
     // WRITE_DELAY is a database setting; LOCK_TIMEOUT is the session's, read with H2's LOCK_TIMEOUT() function
     settings.put("WRITE_DELAY", firstValue(c,
         "SELECT SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS WHERE SETTING_NAME = 'WRITE_DELAY'"));
     settings.put("LOCK_TIMEOUT", firstValue(c, "SELECT LOCK_TIMEOUT()"));
-    List<String> warnings = "durable".equals(profile)
-        ? List.of("h2: H2 does not fsync each commit; with WRITE_DELAY=0 a commit survives a crash of the driver "
-            + "process, not of the machine")
-        : List.of();
+    settings.put("READONLY", firstValue(c, "SELECT READONLY()"));
+    List<String> warnings = new ArrayList<>();
+    if ("durable".equals(profile)) {
+      warnings.add("h2: H2 does not fsync each commit; with WRITE_DELAY=0 a commit survives a crash of the driver "
+          + "process, not of the machine");
+    }
+    if (readOnly && !"TRUE".equalsIgnoreCase(settings.get("READONLY"))) {
+      warnings.add("h2: h2.readonly=true was asked but the database is open for writing (READONLY() is "
+          + settings.get("READONLY") + "): something in this process opened it first");
+    }
     return new ServerFacts("H2", c.getMetaData().getDatabaseProductVersion(), profile, settings, warnings);
   }
 

@@ -1,5 +1,7 @@
 package dev.ycsbdriver.binding.jdbc;
 
+import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.spi.NetworkTimeouts;
@@ -49,6 +51,40 @@ public final class JdbcKeys {
    */
   public static PropertySpec effective(Settings settings, PropertySpec own, PropertySpec upstream) {
     return settings.contains(own.key()) || !settings.contains(upstream.key()) ? own : upstream;
+  }
+
+  /**
+   * @param binding the binding's name, the key's namespace
+   * @param how how the store opens read-only, for the description, e.g. {@code SQLite's read-only open}
+   * @return the {@code <binding>.readonly} key
+   */
+  public static PropertySpec readOnly(String binding, String how) {
+    return PropertySpec.of(binding + ".readonly", "false", "",
+        "open the database read-only (" + how + "): writes fail as ERROR; only for runs of read-only workloads on "
+            + "records loaded before, so neither load nor droptable").flag();
+  }
+
+  /**
+   * Reads {@code <binding>.readonly}.
+   *
+   * @param settings the run's settings
+   * @param readOnly the key, from {@link #readOnly}
+   * @param phase the phase about to run
+   * @return whether to open the database read-only
+   * @throws ConfigException (exit code 2) when it is asked for a load or with {@code droptable}, which write
+   */
+  public static boolean readOnly(Settings settings, PropertySpec readOnly, Phase phase)
+      throws ConfigException {
+    if (!settings.getBoolean(readOnly)) {
+      return false;
+    }
+    if (phase == Phase.LOAD) {
+      throw new ConfigException(readOnly.key() + "=true: a load writes its records; load without it, then run with it");
+    }
+    if (settings.getBoolean(DROP_TABLE)) {
+      throw new ConfigException(readOnly.key() + "=true: droptable=true would write; leave one of them out");
+    }
+    return true;
   }
 
   /**

@@ -38,10 +38,12 @@ final class PooledSessions implements SessionPool {
    * @param table the table, for the statements
    * @param fetchSize rows per scan round trip, 0 for the driver's default
    * @param autoCommit the autocommit operations run with
+   * @param readOnly whether the source's connections open read-only: HikariCP sets every connection's read-only
+   *     flag to its own, and some drivers (SQLite) refuse to change it once open
    * @throws SQLException when the pool cannot open its first connection
    */
   PooledSessions(String binding, ConnectionSource source, ConnectionMode mode, UserTable table, int fetchSize,
-                 boolean autoCommit) throws SQLException {
+                 boolean autoCommit, boolean readOnly) throws SQLException {
     this.table = table;
     this.fetchSize = fetchSize;
     this.autoCommit = autoCommit;
@@ -52,6 +54,7 @@ final class PooledSessions implements SessionPool {
     config.setMinimumIdle(mode.poolSize());
     config.setConnectionTimeout(mode.poolTimeout().toMillis());
     config.setAutoCommit(autoCommit);
+    config.setReadOnly(readOnly);
     config.setMaxLifetime(0);
     config.setKeepaliveTime(0);
     config.setIdleTimeout(0);

@@ -95,7 +95,7 @@ public final class SqlStore implements Binding {
       } catch (SQLException e) {
         throw SqlFailures.failure(spec.binding(), "reading the server's settings", e, spec.errors());
       }
-      return new SqlStore(spec, reconnect, c, facts, pool(spec, reconnect));
+      return new SqlStore(spec, reconnect, c, facts, pool(spec, reconnect, c.isReadOnly()));
     } catch (BindingException | SQLException | RuntimeException e) {
       closeQuietly(c);
       if (e instanceof SQLException sql) {
@@ -109,10 +109,11 @@ public final class SqlStore implements Binding {
   }
 
   /**
+   * @param readOnly whether the store's connections open read-only (the pool keeps them so)
    * @return the connections client threads borrow, opened, or null when each keeps its own
    * @throws BindingException when the pool cannot open its connections (exit code 3)
    */
-  private static SessionPool pool(Spec spec, Reconnect reconnect) throws BindingException {
+  private static SessionPool pool(Spec spec, Reconnect reconnect, boolean readOnly) throws BindingException {
     ConnectionMode mode = spec.connections();
     return switch (mode.kind()) {
       case THREAD -> null;
@@ -121,7 +122,7 @@ public final class SqlStore implements Binding {
       case POOL -> {
         try {
           yield new PooledSessions(spec.binding(), spec.source(), mode, spec.table(), spec.fetchSize(),
-              spec.autoCommit());
+              spec.autoCommit(), readOnly);
         } catch (SQLException e) {
           throw SqlFailures.connectFailure(spec.binding(), spec.server(), e, spec.errors());
         }

@@ -77,7 +77,7 @@ class JdbcDbConnectionModesTest {
   @Test
   void aPoolThatHasNoFreeConnectionInTimeFailsTheOperationAsAConnectError() throws Exception {
     try (SessionPool pool = new PooledSessions("test", driver::open, new ConnectionMode(ConnectionMode.Kind.POOL, 1,
-        Duration.ofMillis(250)), table, 0, true)) {
+        Duration.ofMillis(250)), table, 0, true, false)) {
       JdbcDb holder = db(pool);
       CompletableFuture<Status> held = CompletableFuture.supplyAsync(() -> {
         initQuietly(holder);
@@ -125,7 +125,7 @@ class JdbcDbConnectionModesTest {
 
   private SessionPool pool(ConnectionMode.Kind kind, int size, Duration timeout) throws Exception {
     return kind == ConnectionMode.Kind.SHARED ? new SharedSession(driver::open, table, 0, true, timeout, backoff)
-        : new PooledSessions("test", driver::open, new ConnectionMode(kind, size, timeout), table, 0, true);
+        : new PooledSessions("test", driver::open, new ConnectionMode(kind, size, timeout), table, 0, true, false);
   }
 
   private JdbcDb db(SessionPool pool) {

@@ -48,6 +48,7 @@ public final class SqliteBindingProvider implements BindingProvider {
   static final PropertySpec BATCH_SIZE = PropertySpec.of("sqlite.batchsize", "0", "inserts",
       "inserts sent as one batch in one transaction; 0 or 1 sends each insert on its own").integer(0, 1_000_000);
   static final PropertySpec CREATE_TABLE = JdbcKeys.createTable(true);
+  static final PropertySpec READ_ONLY = JdbcKeys.readOnly("sqlite", "SQLite's SQLITE_OPEN_READONLY");
   /** {@code PRAGMA synchronous} answers with a number. */
   private static final List<String> SYNCHRONOUS_NAMES = List.of("OFF", "NORMAL", "FULL", "EXTRA");
 
@@ -63,7 +64,8 @@ public final class SqliteBindingProvider implements BindingProvider {
 
   @Override
   public List<PropertySpec> properties() {
-    List<PropertySpec> all = new ArrayList<>(List.of(DIR, SYNCHRONOUS, JOURNAL_MODE, BUSY_TIMEOUT, BATCH_SIZE, CREATE_TABLE, JdbcKeys.DROP_TABLE));
+    List<PropertySpec> all = new ArrayList<>(List.of(DIR, SYNCHRONOUS, JOURNAL_MODE, BUSY_TIMEOUT, BATCH_SIZE, CREATE_TABLE, JdbcKeys.DROP_TABLE,
+        READ_ONLY));
     all.addAll(ConnectionMode.keys(name()));
     return List.copyOf(all);
   }
@@ -77,6 +79,7 @@ public final class SqliteBindingProvider implements BindingProvider {
     config.setJournalMode(SQLiteConfig.JournalMode.valueOf(
         s.getChoice(JOURNAL_MODE).toUpperCase(Locale.ROOT)));
     config.setBusyTimeout(s.getInt(BUSY_TIMEOUT));
+    config.setReadOnly(JdbcKeys.readOnly(s, READ_ONLY, context.phase()));
     if (s.contains(SYNCHRONOUS.key())) {
       config.setSynchronous(SQLiteConfig.SynchronousMode.valueOf(
           s.getChoice(SYNCHRONOUS).toUpperCase(Locale.ROOT)));
@@ -102,6 +105,7 @@ public final class SqliteBindingProvider implements BindingProvider {
       settings.put("synchronous", level >= 0 && level < SYNCHRONOUS_NAMES.size() ? SYNCHRONOUS_NAMES.get(level) : sync);
       settings.put("busy_timeout", pragma(st, "PRAGMA busy_timeout"));
     }
+    settings.put("read_only", Boolean.toString(c.isReadOnly()));
     return new ServerFacts("SQLite", version, profile, settings, List.of());
   }
 
