@@ -359,6 +359,7 @@ public abstract class BindingContract {
     assertThat(run.out()).contains("[CONNECTION-WAIT], Operations, 20000");
 
     JsonNode result = result(run);
+    assertThat(result.at("/server/settings/connections").asText()).isEqualTo("a pool of 2 connections");
     JsonNode read = operation(result, "READ");
     JsonNode wait = operation(result, "CONNECTION-WAIT");
     assertThat(wait.at("/serviceTime/count").asLong()).as("one wait per read")

@@ -68,8 +68,9 @@ public record ConnectionMode(Kind kind, int poolSize, Duration poolTimeout) {
             "connections in the pool of " + binding + ".connections=pool, opened at the start and kept")
             .integer(1, 1000),
         PropertySpec.of(binding + ".pool.timeout", POOL_TIMEOUT_DEFAULT, "ms",
-            "longest wait of an operation for a connection (pool or shared); then it fails as ERROR. 250ms to 1h, at "
-                + "most half of stop.timeout (the default yields to a shorter stop.timeout)"));
+            "longest wait of an operation for a connection (pool or shared); then it fails as ERROR; at most half of "
+                + "stop.timeout (the default yields to a shorter stop.timeout)").duration(POOL_TIMEOUT_MIN,
+            Duration.ofHours(1)));
   }
 
   /**

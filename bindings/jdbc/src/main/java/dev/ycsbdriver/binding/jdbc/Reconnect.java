@@ -39,11 +39,13 @@ public record Reconnect(String binding, ErrorLog errors, long initialNanos, long
     return List.of(
         PropertySpec.of(binding + ".reconnect.backoff.initial", INITIAL_DEFAULT, "ms",
             "after a client thread's connection broke (SQLState class 08, connection closed or not valid): wait "
-                + "before its first reconnect attempt; doubles after each failed attempt; 1ms to 1m"),
+                + "before its first reconnect attempt; doubles after each failed attempt; 1ms to 1m")
+            .duration(Duration.ofMillis(1), Duration.ofMinutes(1)),
         PropertySpec.of(binding + ".reconnect.backoff.max", MAX_DEFAULT, "ms",
             "largest wait between reconnect attempts; operations due meanwhile fail as ERROR after the wait, "
                 + "so a dead server is no error storm; at least the initial backoff, at most half of stop.timeout (the "
-                + "default yields to a shorter stop.timeout)"));
+                + "default yields to a shorter stop.timeout)")
+            .duration(Duration.ofMillis(1), Duration.ofMinutes(1)));
   }
 
   /**
