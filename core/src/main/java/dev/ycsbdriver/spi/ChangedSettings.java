@@ -9,8 +9,8 @@ import java.util.Objects;
 
 /**
  * The server-wide settings one run changed, and how they are put back: once, from the binding's {@code close()} or,
- * if the JVM exits without it, from a shutdown hook. The store's own steps (the lock, what to change, how to read
- * back what is in force) stay in its binding; this class holds what every such binding does alike: it journals
+ * if the JVM exits without it, from a shutdown hook. It is the restoring half of {@link SettingsChange}, which
+ * changes the settings (the lock, what to change, how to read back what is in force); this class journals
  * the values to restore ({@link RestoreJournal#record}), registers the shutdown hook with the first of them, and
  * on {@link #restore()} sets each back on the connection of the run, then on a fresh connection when that failed
  * (the server restarted), and removes the journal when every value is back.

@@ -1,14 +1,9 @@
 package dev.ycsbdriver.spi;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.Settings;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;
@@ -16,17 +11,14 @@ import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Iterator;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The journal of server-wide settings a binding changes for one run (MySQL's GLOBAL
@@ -66,7 +58,9 @@ import java.util.Optional;
  * put toRestore back; then journal.remove();
  * }</pre>
  *
- * <p>Immutable and thread-safe; processes that share a journal serialise on a lock file beside it.
+ * <p>Immutable and thread-safe; processes that share a journal serialise on a lock file beside it
+ * ({@link JournalLock}). The file format is {@link JournalFile}'s, the recovery of stale journals
+ * {@link JournalRecovery}'s.
  */
 public final class RestoreJournal {
   /** Where the journals are kept. */
@@ -75,8 +69,6 @@ public final class RestoreJournal {
           + "command after a kill -9 (default $XDG_STATE_HOME/ycsb-driver/journal, else ~/.local/state/ycsb-driver/journal)");
   /** A journal's owner counts as the same process when its start time is within this of the recorded one. */
   private static final Duration START_TOLERANCE = Duration.ofSeconds(1);
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final Object IN_PROCESS = new Object();
 
   private final Path directory;
   private final String binding;
@@ -95,8 +87,8 @@ public final class RestoreJournal {
     this.port = port;
     this.server = host + ":" + port;
     this.serverId = serverId;
-    this.file = directory.resolve(serverId == null ? binding + "-" + fileName(canonicalAddress(host)) + "-" + port
-        + ".json" : binding + "-id-" + hash(serverId) + ".json");
+    this.file = directory.resolve(serverId == null ? binding + "-" + JournalNames.fileName(canonicalAddress(host)) + "-"
+        + port + ".json" : binding + "-id-" + JournalNames.hash(serverId) + ".json");
   }
 
   /**
@@ -134,31 +126,7 @@ public final class RestoreJournal {
    *     typed, in lower case
    */
   public static String canonicalAddress(String host) {
-    try {
-      java.net.InetAddress[] all = java.net.InetAddress.getAllByName(host);
-      for (java.net.InetAddress a : all) {
-        if (a.isLoopbackAddress() || a.isAnyLocalAddress()) {
-          return "loopback";
-        }
-      }
-      return all[0].getHostAddress();
-    } catch (java.net.UnknownHostException | SecurityException e) {
-      return host.toLowerCase(java.util.Locale.ROOT);
-    }
-  }
-
-  private static String fileName(String s) {
-    return s.replaceAll("[^A-Za-z0-9._-]", "_");
-  }
-
-  private static String hash(String serverId) {
-    try {
-      byte[] d = java.security.MessageDigest.getInstance("SHA-256")
-          .digest(serverId.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-      return java.util.HexFormat.of().formatHex(d, 0, 8);
-    } catch (java.security.NoSuchAlgorithmException e) {
-      throw new IllegalStateException("every Java platform has SHA-256", e);
-    }
+    return JournalNames.canonicalAddress(host);
   }
 
   /** @return {@link #DIR} when given, else the default under the user's state directory */
@@ -187,7 +155,7 @@ public final class RestoreJournal {
 
   /** @return where builds that keyed the journal on the host as typed kept it: {@code <binding>-<host>-<port>.json} */
   public Path legacyPath() {
-    return directory.resolve(binding + "-" + fileName(host) + "-" + port + ".json");
+    return directory.resolve(binding + "-" + JournalNames.fileName(host) + "-" + port + ".json");
   }
 
   /**
@@ -198,11 +166,12 @@ public final class RestoreJournal {
     return !journalsOfBinding().isEmpty();
   }
 
-  private List<Path> journalsOfBinding() {
+  /** @return every journal file of this binding in the directory, sorted; the own file when it cannot be listed */
+  List<Path> journalsOfBinding() {
     if (!Files.isDirectory(directory)) {
       return List.of();
     }
-    try (java.util.stream.Stream<Path> files = Files.list(directory)) {
+    try (Stream<Path> files = Files.list(directory)) {
       return files.filter(f -> {
         String n = f.getFileName().toString();
         return n.startsWith(binding + "-") && n.endsWith(".json");
@@ -224,7 +193,7 @@ public final class RestoreJournal {
   public record Entry(String serverId, long pid, Instant pidStart, Instant changedAt, Map<String, String> originals) {
     /** Copies {@code originals}, keeping its order. */
     public Entry {
-      originals = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(originals));
+      originals = Collections.unmodifiableMap(new LinkedHashMap<>(originals));
     }
 
     /** @return true when the writing process still runs (the same pid, started at the same time) */
@@ -270,28 +239,7 @@ public final class RestoreJournal {
    * @throws ConfigException when the file cannot be read or is not a journal (exit code 2), naming it
    */
   public Optional<Entry> read() throws ConfigException {
-    return read(file);
-  }
-
-  private static Optional<Entry> read(Path f) throws ConfigException {
-    if (!Files.exists(f)) {
-      return Optional.empty();
-    }
-    try {
-      JsonNode root = JSON.readTree(f.toFile());
-      Map<String, String> originals = new LinkedHashMap<>();
-      for (Iterator<Map.Entry<String, JsonNode>> it = root.required("settings").fields(); it.hasNext(); ) {
-        Map.Entry<String, JsonNode> e = it.next();
-        originals.put(e.getKey(), e.getValue().asText());
-      }
-      JsonNode start = root.path("pidStartTime");
-      return Optional.of(new Entry(root.path("serverId").isTextual() ? root.get("serverId").asText() : null,
-          root.required("pid").asLong(), start.isTextual() ? Instant.parse(start.asText()) : null,
-          Instant.parse(root.required("changedAt").asText()), originals));
-    } catch (IOException | IllegalArgumentException | java.time.DateTimeException e) {
-      throw new ConfigException("restore journal " + f + ": must be a journal this driver wrote, got an unreadable "
-          + "file (" + String.valueOf(e.getMessage()).lines().findFirst().orElse("") + "); check the server's settings, then delete it");
-    }
+    return JournalFile.read(file);
   }
 
   /**
@@ -308,81 +256,7 @@ public final class RestoreJournal {
    * @throws BindingException when the server refuses a restore (exit code 3); that journal is kept
    */
   public Recovery recover(Restorer restorer) throws ConfigException, BindingException {
-    synchronized (IN_PROCESS) {
-      List<RestoredSetting> restored = new ArrayList<>();
-      List<String> warnings = new ArrayList<>();
-      for (Path f : candidates()) {
-        Recovery r = recover(f, restorer);
-        restored.addAll(r.restored());
-        warnings.addAll(r.warnings());
-      }
-      return new Recovery(restored, warnings);
-    }
-  }
-
-  /** @return this server's journals, newest first; the own and legacy files even when unreadable, to name them */
-  private List<Path> candidates() {
-    Map<Path, Instant> found = new LinkedHashMap<>();
-    for (Path f : journalsOfBinding()) {
-      boolean named = f.equals(file) || f.equals(legacyPath());
-      try {
-        Optional<Entry> e = read(f);
-        if (e.isPresent() && (named || e.get().serverId() != null && sameServer(e.get().serverId()))) {
-          found.put(f, e.get().changedAt());
-        }
-      } catch (ConfigException e) {
-        if (named) {
-          found.put(f, Instant.MAX);
-        }
-      }
-    }
-    List<Path> newestFirst = new ArrayList<>(found.keySet());
-    newestFirst.sort(java.util.Comparator.comparing(found::get).reversed());
-    return newestFirst;
-  }
-
-  /**
-   * @return true when {@code recorded} is this server's identity, or an older build's shorter one: a leading part
-   *     of it, the newer one adding facts after a space (Redis' port)
-   */
-  private boolean sameServer(String recorded) {
-    return serverId == null || serverId.equals(recorded) || serverId.startsWith(recorded + " ");
-  }
-
-  private Recovery recover(Path f, Restorer restorer) throws ConfigException, BindingException {
-    try (FileChannel lock = lock(f)) {
-      Optional<Entry> found = read(f);
-      if (found.isEmpty() || found.get().ownedByThisProcess() && found.get().ownerAlive()) {
-        return new Recovery(List.of(), List.of());
-      }
-      Entry e = found.get();
-      if (e.ownerAlive()) {
-        return new Recovery(List.of(), List.of(binding + ": " + scope + " " + String.join(", ", e.originals().keySet())
-            + " of " + server + " are changed by a running driver (pid " + e.pid() + ") that restores them to "
-            + String.join(", ", e.originals().values()) + " when it ends; this run measures with its values; journal "
-            + f));
-      }
-      if (e.serverId() != null && !sameServer(e.serverId())) {
-        delete(f);
-        return new Recovery(List.of(), List.of(binding + ": journal " + f + " was written for server " + e.serverId()
-            + ", not for " + serverId + " now at " + server + "; removed without restoring " + scope + " " + pairs(e)));
-      }
-      List<RestoredSetting> restored = new ArrayList<>();
-      for (Map.Entry<String, String> o : e.originals().entrySet()) {
-        try {
-          restorer.restore(o.getKey(), o.getValue());
-        } catch (Exception ex) {
-          throw new BindingException(binding + ": cannot restore " + scope + " " + o.getKey() + "=" + o.getValue()
-              + " left changed by an earlier run (pid " + e.pid() + ") that did not finish (" + ex.getMessage()
-              + "); journal " + f + " kept; set it back with a privileged user, then delete the journal", ex);
-        }
-        restored.add(new RestoredSetting(scope, o.getKey(), o.getValue(), e.pid(), e.changedAt(), f));
-      }
-      delete(f);
-      return new Recovery(restored, List.of());
-    } catch (IOException ex) {
-      throw unwritable(ex);
-    }
+    return recovery().recover(restorer);
   }
 
   /**
@@ -397,24 +271,24 @@ public final class RestoreJournal {
    *     (exit code 3): two runs that change the same settings at once would each restore what the other set
    */
   public Map<String, String> record(Map<String, String> originals) throws ConfigException, BindingException {
-    synchronized (IN_PROCESS) {
-      for (Path other : candidates()) {
+    synchronized (JournalLock.IN_PROCESS) {
+      for (Path other : recovery().candidates()) {
         if (!other.equals(file)) {
-          Optional<Entry> e = read(other);
+          Optional<Entry> e = JournalFile.read(other);
           if (e.isPresent()) {
             refuseIfHeld(other, e.get());
           }
         }
       }
-      try (FileChannel lock = lock(file)) {
-        Optional<Entry> found = read(file);
+      try (FileChannel lock = JournalLock.lock(file)) {
+        Optional<Entry> found = JournalFile.read(file);
         Map<String, String> merged = new LinkedHashMap<>(originals);
         if (found.isPresent()) {
           refuseIfHeld(file, found.get());
           merged.putAll(found.get().originals());
         }
-        write(merged);
-        return java.util.Collections.unmodifiableMap(merged);
+        JournalFile.write(file, binding, scope, server, canonicalAddress(host) + ":" + port, serverId, merged);
+        return Collections.unmodifiableMap(merged);
       } catch (IOException ex) {
         throw unwritable(ex);
       }
@@ -436,11 +310,11 @@ public final class RestoreJournal {
    * @return true when there is no journal of this process any more
    */
   public boolean remove() {
-    synchronized (IN_PROCESS) {
-      try (FileChannel lock = lock(file)) {
-        Optional<Entry> found = read(file);
+    synchronized (JournalLock.IN_PROCESS) {
+      try (FileChannel lock = JournalLock.lock(file)) {
+        Optional<Entry> found = JournalFile.read(file);
         if (found.isPresent() && found.get().ownedByThisProcess()) {
-          delete(file);
+          JournalFile.delete(file);
         }
         return true;
       } catch (IOException | ConfigException ex) {
@@ -449,82 +323,12 @@ public final class RestoreJournal {
     }
   }
 
-  private static String pairs(Entry e) {
-    StringBuilder b = new StringBuilder();
-    e.originals().forEach((k, v) -> b.append(b.length() == 0 ? "" : ", ").append(k).append('=').append(v));
-    return b.toString();
+  private JournalRecovery recovery() {
+    return new JournalRecovery(this, binding, scope, server, serverId);
   }
 
-  private static FileChannel lock(Path f) throws IOException {
-    Path dir = f.getParent();
-    Files.createDirectories(dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-    Path lockFile = dir.resolve(f.getFileName() + ".lock");
-    FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
-    try {
-      Files.setPosixFilePermissions(lockFile, PosixFilePermissions.fromString("rw-------"));
-      channel.lock();
-      return channel;
-    } catch (IOException | RuntimeException e) {
-      channel.close();
-      throw e;
-    }
-  }
-
-  private void write(Map<String, String> originals) throws IOException {
-    ObjectNode root = JSON.createObjectNode();
-    root.put("note", "written by ycsb-driver before it changed these " + scope + " settings; the next command for this "
-        + "server sets them back when the process named here no longer runs");
-    root.put("binding", binding);
-    root.put("scope", scope);
-    root.put("server", server);
-    root.put("address", canonicalAddress(host) + ":" + port);
-    root.put("serverId", serverId);
-    ProcessHandle self = ProcessHandle.current();
-    root.put("pid", self.pid());
-    root.put("pidStartTime", self.info().startInstant().map(Instant::toString).orElse(null));
-    root.put("changedAt", Instant.now().toString());
-    ObjectNode settings = root.putObject("settings");
-    originals.forEach(settings::put);
-    byte[] bytes = toBytes(root);
-    Path dir = file.getParent();
-    Path tmp = Files.createTempFile(dir, file.getFileName() + ".", ".tmp",
-        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-    try {
-      try (FileChannel out = FileChannel.open(tmp, StandardOpenOption.WRITE)) {
-        ByteBuffer buffer = ByteBuffer.wrap(bytes);
-        while (buffer.hasRemaining()) {
-          out.write(buffer);
-        }
-        out.force(true);
-      }
-      Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-    } finally {
-      Files.deleteIfExists(tmp);
-    }
-    syncDirectory(dir);
-  }
-
-  private static byte[] toBytes(ObjectNode root) {
-    try {
-      return JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(root);
-    } catch (JsonProcessingException e) {
-      throw new IllegalStateException("a tree of strings and numbers always serialises", e);
-    }
-  }
-
-  private static void delete(Path f) throws IOException {
-    Files.deleteIfExists(f);
-    syncDirectory(f.getParent());
-  }
-
-  /** Makes a rename or delete in {@code dir} durable, as POSIX asks: fsync the directory itself. */
-  private static void syncDirectory(Path dir) throws IOException {
-    try (FileChannel d = FileChannel.open(dir, StandardOpenOption.READ)) {
-      d.force(true);
-    }
-  }
-
-  private ConfigException unwritable(IOException e) {
+  /** @return the error of a journal directory this user cannot write, naming it and the key that moves it */
+  ConfigException unwritable(IOException e) {
     String reason = e instanceof AccessDeniedException ? "permission denied"
         : e instanceof FileAlreadyExistsException ? "a file is in the way of the directory"
         : e instanceof NoSuchFileException ? "no such directory"

@@ -2,13 +2,14 @@ package dev.ycsbdriver.binding.jdbc;
 
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.spi.BindingException;
-import dev.ycsbdriver.spi.ChangedSettings;
 import dev.ycsbdriver.spi.RestoreJournal;
 import dev.ycsbdriver.spi.RestoredSetting;
+import dev.ycsbdriver.spi.SettingsChange;
+import dev.ycsbdriver.spi.SettingsDialect;
 import dev.ycsbdriver.spi.SettingsOwner;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,16 +21,12 @@ import java.util.Optional;
  * {@code sync_binlog}, PostgreSQL's {@code ALTER SYSTEM SET fsync}): leaving them changed would change every
  * other client of the server.
  *
- * <p>{@link #open} connects, reads the server's identity ({@link ServerWideDialect#serverId}), which keys its
- * {@link RestoreJournal}, and takes the lock in the server that one driver at a time holds while it changes the
- * settings ({@link ServerWideDialect#tryLock}); another driver that holds it, on this machine or another,
- * refuses this run before anything is recorded or changed. Then it restores what a killed driver left in the
- * journal (with or without a profile), warns when the server's settings are not durable before it changes them
- * (another driver may have left them so), journals the values to restore, changes them through the store's
- * dialect and reads back what is in force. The lock is held until {@link #close()}, or until the connection
- * breaks (a server that crashes releases it). {@link #restore()} sets them back and removes the
- * journal; it runs once, from {@code Binding.close()} or, if the JVM exits without it (a second Ctrl-C),
- * from a shutdown hook. After a {@code kill -9} the next command for the server restores from the journal.
+ * <p>The steps (the server's identity and lock, the journal, verifying, strict mode, restoring once) are
+ * {@link SettingsChange}'s; this class is the SQL dialect of them: it opens the connection from the request's
+ * source, runs the store's {@link ServerWideDialect} on it, closes it when the lock is released, and turns a failed
+ * statement into the binding's message. The lock ({@link ServerWideDialect#tryLock}) is held until {@link #close()},
+ * or until the connection breaks (a server that crashes releases it). After a {@code kill -9} the next command for
+ * the server restores from the journal.
  *
  * <pre>{@code
  * ServerSettings changed = ServerSettings.open(new ServerSettings.Request("mysql", "127.0.0.1:3306/ycsb",
@@ -65,62 +62,10 @@ public final class ServerSettings implements AutoCloseable {
     }
   }
 
-  private final Request request;
-  private final Connection admin;
-  private final RestoreJournal journal;
-  /** The in-process key of the server's lock ({@link SettingsOwner}), null when this object holds none. */
-  private final String lockKey;
-  private final List<RestoredSetting> restoredFromJournal;
-  private final List<String> warnings = new ArrayList<>();
-  private final ChangedSettings<Connection> changed;
-  private boolean released;
+  private final SettingsChange<Connection, SQLException> change;
 
-  private ServerSettings(Request request, Connection admin, RestoreJournal journal, String lockKey,
-                         RestoreJournal.Recovery recovery) {
-    this.request = request;
-    this.admin = admin;
-    this.journal = journal;
-    this.lockKey = lockKey;
-    this.restoredFromJournal = recovery.restored();
-    this.warnings.addAll(recovery.warnings());
-    this.changed = new ChangedSettings<>(request.binding(), request.dialect().scope(), journal, restorer(request),
-        admin);
-  }
-
-  /** Sets values back through the store's dialect; a fresh connection comes from the request's source. */
-  private static ChangedSettings.Dialect<Connection> restorer(Request request) {
-    ServerWideDialect dialect = request.dialect();
-    return new ChangedSettings.Dialect<>() {
-      @Override
-      public void put(Connection c, String name, String value) throws SQLException {
-        dialect.put(c, name, value);
-      }
-
-      @Override
-      public void apply(Connection c) throws SQLException {
-        dialect.apply(c);
-      }
-
-      @Override
-      public Connection reconnect() throws SQLException {
-        return request.source() == null ? null : request.source().open();
-      }
-
-      @Override
-      public void close(Connection c) {
-        closeQuietly(c);
-      }
-
-      @Override
-      public String assignment(String name, String value) {
-        return name + " = " + value;
-      }
-
-      @Override
-      public String reason(Exception failure) {
-        return failure.getMessage();
-      }
-    };
+  private ServerSettings(SettingsChange<Connection, SQLException> change) {
+    this.change = change;
   }
 
   /**
@@ -134,190 +79,161 @@ public final class ServerSettings implements AutoCloseable {
    *     lacks a privilege or a setting is refused while strict (exit code 3); what was changed is put back
    */
   public static ServerSettings open(Request request) throws ConfigException, BindingException {
-    RestoreJournal.Recovery none = new RestoreJournal.Recovery(List.of(), List.of());
-    if (request.wanted().isEmpty() && !request.journal().pending()) {
-      return new ServerSettings(request, null, request.journal(), null, none);
-    }
-    Connection admin;
-    try {
-      admin = request.source().open();
-    } catch (SQLException e) {
-      throw SqlFailures.connectFailure(request.binding(), request.server(), e, request.dialect().errors());
-    }
-    ServerSettings settings = null;
-    String lockKey = null;
-    try {
-      ServerWideDialect dialect = request.dialect();
-      String serverId = dialect.serverId(admin);
-      RestoreJournal journal = request.journal().identified(serverId);
-      lockKey = request.binding() + " " + journal.path().getFileName();
-      if (SettingsOwner.enter(lockKey)) {
-        Optional<String> holder = dialect.tryLock(admin, SettingsOwner.describe());
-        if (holder.isPresent()) {
-          SettingsOwner.leave(lockKey);
-          lockKey = null;
-          String what = request.binding() + ": " + dialect.scope() + " settings of " + request.server() + " (server "
-              + serverId + ") are being changed by another driver: " + holder.get();
-          if (!request.wanted().isEmpty()) {
-            throw new BindingException(what + "; two runs that change them at once would each restore the other's "
-                + "values; nothing was recorded or changed; wait for it to end");
-          }
-          closeQuietly(admin);
-          return new ServerSettings(request, null, journal, null, new RestoreJournal.Recovery(List.of(),
-              List.of(what + "; this run measures with its values")));
+    SettingsChange.Request change = new SettingsChange.Request(request.binding(), request.server(), request.profile(),
+        request.journal(), request.wanted(), Map.of(), request.strict());
+    SettingsChange.Connector<Connection, SQLException> connector = new SettingsChange.Connector<>() {
+      @Override
+      public Connection connect() throws BindingException {
+        try {
+          return request.source().open();
+        } catch (SQLException e) {
+          throw SqlFailures.connectFailure(request.binding(), request.server(), e, request.dialect().errors());
         }
-        SettingsOwner.hold(lockKey, () -> dialect.unlock(admin));
       }
-      RestoreJournal.Recovery recovery = journal.recover((n, v) -> dialect.put(admin, n, v));
-      if (!recovery.restored().isEmpty()) {
-        dialect.apply(admin);
+
+      @Override
+      public void done(Connection c) {
+        closeQuietly(c);
       }
-      if (request.wanted().isEmpty()) {
-        // nothing to change: the lock is not held through a run that changes nothing
-        release(lockKey, admin);
-        return new ServerSettings(request, null, journal, null, recovery);
-      }
-      settings = new ServerSettings(request, admin, journal, lockKey, recovery);
-      settings.change();
-      return settings;
+    };
+    try {
+      return new ServerSettings(SettingsChange.open(change, new SqlDialect(request), connector));
     } catch (SQLException e) {
-      if (settings != null) {
-        settings.close();
-      } else {
-        release(lockKey, admin);
-      }
       throw SqlFailures.failure(request.binding(), "reading or changing the server's " + request.dialect().scope()
           + " settings", e, request.dialect().errors());
-    } catch (ConfigException | BindingException | RuntimeException e) {
-      if (settings != null) {
-        settings.close();
-      } else {
-        release(lockKey, admin);
-      }
-      throw e;
     }
   }
 
-  /**
-   * Leaves the server's lock (the last holder in this process unlocks it) and closes the connection; closing the
-   * session that took the lock releases it as well.
-   */
-  private static void release(String lockKey, Connection admin) {
-    if (lockKey != null) {
-      SettingsOwner.leave(lockKey);
+  /** The store's {@link ServerWideDialect} in the words of its messages; a fresh connection from the source. */
+  private record SqlDialect(Request request) implements SettingsDialect<Connection, SQLException> {
+    private ServerWideDialect store() {
+      return request.dialect();
     }
-    closeQuietly(admin);
-  }
 
-  private void change() throws SQLException, ConfigException, BindingException {
-    ServerWideDialect dialect = request.dialect();
-    Map<String, String> toSet = new LinkedHashMap<>();
-    for (Map.Entry<String, String> w : request.wanted().entrySet()) {
-      if (dialect.exists(admin, w.getKey())) {
-        toSet.put(w.getKey(), w.getValue());
-      } else {
-        warnings.add(request.binding() + ": " + w.getKey() + " does not exist on this server; not set (profile "
-            + request.profile() + " asks for " + w.getValue() + ")" + dialect.absentHint(w.getKey()));
-      }
+    @Override
+    public String scope() {
+      return store().scope();
     }
-    if (toSet.isEmpty()) {
-      return;
-    }
-    Optional<String> missing = dialect.missingPrivilege(admin, toSet.keySet());
-    if (missing.isPresent()) {
-      String what = request.binding() + ": cannot change " + dialect.scope() + " " + String.join(", ", toSet.keySet())
-          + " for profile " + request.profile() + ": " + missing.get();
-      if (request.strict()) {
-        throw new BindingException(what + "; nothing was changed; or add -p profile.strict=false");
-      }
-      warnings.add(what + "; the server's own values are in force for this run");
-      return;
-    }
-    List<String> loose = dialect.notDurable(admin);
-    if (!loose.isEmpty()) {
-      warnings.add(request.binding() + ": before this run changed anything the server had " + String.join(", ", loose)
-          + ", not its durable values; another driver may have left them changed (one killed on another machine, or "
-          + "with another journal directory); they are recorded as the values to restore; check the server's "
-          + "configuration");
-    }
-    journal(toSet);
-    Map<String, String> failed = new LinkedHashMap<>();
-    for (Map.Entry<String, String> w : toSet.entrySet()) {
-      try {
-        dialect.put(admin, w.getKey(), w.getValue());
-      } catch (SQLException e) {
-        failed.put(w.getKey(), e.getMessage());
-      }
-    }
-    dialect.apply(admin);
-    for (Map.Entry<String, String> w : toSet.entrySet()) {
-      String now = dialect.effective(admin, w.getKey());
-      if (!failed.containsKey(w.getKey()) && !w.getValue().equalsIgnoreCase(now)) {
-        failed.put(w.getKey(), "the server still reports " + now + " after the change");
-      }
-    }
-    for (Map.Entry<String, String> f : failed.entrySet()) {
-      refused(f.getKey(), toSet.get(f.getKey()), f.getValue());
-    }
-  }
 
-  private void journal(Map<String, String> toSet) throws SQLException, ConfigException, BindingException {
-    Map<String, String> now = new LinkedHashMap<>();
-    for (String name : toSet.keySet()) {
-      now.put(name, request.dialect().original(admin, name));
+    @Override
+    public String serverId(Connection c) throws SQLException {
+      return store().serverId(c);
     }
-    changed.record(now);
-  }
 
-  private void refused(String name, String value, String why) throws BindingException {
-    String scope = request.dialect().scope();
-    if (request.strict()) {
-      restore();
-      throw new BindingException(request.binding() + ": cannot " + (scope.startsWith("ALTER") ? scope + " SET" : "SET "
-          + scope) + " " + name + " = " + value + " for profile " + request.profile() + " (" + why + "); " + name
-          + " stays " + inForce(name) + "; " + request.dialect().refusalHint(name) + ", or add -p profile.strict=false");
+    @Override
+    public Lock lock(Connection c) throws SQLException {
+      Optional<String> holder = store().tryLock(c, SettingsOwner.describe());
+      return holder.isPresent() ? Lock.heldBy(holder.get()) : Lock.taken(() -> store().unlock(c));
     }
-    warnings.add(request.binding() + ": could not set " + scope + " " + name + " = " + value + "; " + inForce(name)
-        + " is in force for this run");
-  }
 
-  private String inForce(String name) {
-    try {
-      return request.dialect().effective(admin, name);
-    } catch (SQLException e) {
-      return "unknown";
+    @Override
+    public boolean exists(Connection c, String name) throws SQLException {
+      return store().exists(c, name);
+    }
+
+    @Override
+    public String absentHint(String name) {
+      return store().absentHint(name);
+    }
+
+    @Override
+    public Optional<String> missingPrivilege(Connection c, Collection<String> names) throws SQLException {
+      return store().missingPrivilege(c, names);
+    }
+
+    @Override
+    public Optional<NotDurable> notDurable(Connection c) throws SQLException {
+      List<String> loose = store().notDurable(c);
+      return loose.isEmpty() ? Optional.empty()
+          : Optional.of(new NotDurable(String.join(", ", loose) + ", not its durable values", false));
+    }
+
+    @Override
+    public String original(Connection c, String name) throws SQLException {
+      return store().original(c, name);
+    }
+
+    @Override
+    public void put(Connection c, String name, String value) throws SQLException {
+      store().put(c, name, value);
+    }
+
+    @Override
+    public void apply(Connection c) throws SQLException {
+      store().apply(c);
+    }
+
+    @Override
+    public String effective(Connection c, String name) throws SQLException {
+      return store().effective(c, name);
+    }
+
+    @Override
+    public Connection reconnect() throws SQLException {
+      return request.source() == null ? null : request.source().open();
+    }
+
+    @Override
+    public void close(Connection c) {
+      closeQuietly(c);
+    }
+
+    @Override
+    public String assignment(String name, String value) {
+      return name + " = " + value;
+    }
+
+    @Override
+    public String reason(Exception failure) {
+      return failure.getMessage();
+    }
+
+    @Override
+    public String changeStatement() {
+      return "the change";
+    }
+
+    @Override
+    public String statement(String name, String value) {
+      String scope = scope();
+      return (scope.startsWith("ALTER") ? scope + " SET" : "SET " + scope) + " " + assignment(name, value);
+    }
+
+    @Override
+    public String notSet(String name, String value, String why) {
+      return "set " + scope() + " " + assignment(name, value);
+    }
+
+    @Override
+    public String afterRefusal(String name, String inForce) {
+      return name + " stays " + inForce;
+    }
+
+    @Override
+    public String refusalHint(String name, String why) {
+      return store().refusalHint(name);
     }
   }
 
   /** @return settings a killed driver left changed, restored before this run; empty when none */
   public List<RestoredSetting> restored() {
-    return restoredFromJournal;
+    return change.restored();
   }
 
   /** @return lines for the result: settings absent, not set, or held by a running driver; may be empty */
-  public synchronized List<String> warnings() {
-    return List.copyOf(warnings);
+  public List<String> warnings() {
+    return change.warnings();
   }
 
-  /**
-   * Puts every changed setting back and removes the journal; once ({@link ChangedSettings#restore()}). Failures go
-   * to stderr and keep the journal, so that the next command retries. When the connection broke (the server
-   * crashed and restarted), a new one is tried.
-   */
+  /** Puts every changed setting back and removes the journal, once: see {@link SettingsChange#restore()}. */
   public void restore() {
-    changed.restore();
+    change.restore();
   }
 
   /** Restores the settings (see {@link #restore()}), releases the server's lock and closes the connection; never throws. */
   @Override
   public void close() {
-    restore();
-    synchronized (this) {
-      if (!released) {
-        released = true;
-        release(lockKey, admin);
-      }
-    }
+    change.close();
   }
 
   private static void closeQuietly(Connection c) {

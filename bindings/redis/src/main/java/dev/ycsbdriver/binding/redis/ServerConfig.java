@@ -2,16 +2,17 @@ package dev.ycsbdriver.binding.redis;
 
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.spi.BindingException;
-import dev.ycsbdriver.spi.ChangedSettings;
 import dev.ycsbdriver.spi.RestoreJournal;
 import dev.ycsbdriver.spi.RestoredSetting;
-import dev.ycsbdriver.spi.SettingsOwner;
+import dev.ycsbdriver.spi.SettingsChange;
+import dev.ycsbdriver.spi.SettingsDialect;
 import java.time.Duration;
-import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.exceptions.JedisException;
 
@@ -19,16 +20,14 @@ import redis.clients.jedis.exceptions.JedisException;
  * The server-wide settings a durability profile changes with {@code CONFIG SET} for one run ({@code appendonly},
  * {@code appendfsync}) and puts back afterwards: they change the server for every other client.
  *
- * <p>{@link #open} first reads the server's identity, which keys its {@link RestoreJournal}, and takes the server's
- * {@link SettingsLease} (another driver that holds it, on this machine or another, refuses the run before anything
- * is recorded or changed); then it restores what a killed driver left in the journal (with or without a profile),
- * warns when {@code appendfsync} is {@code no} before it changes anything, then journals the current values, then sets the wanted ones, waits until an AOF switched on is in
- * force (its first rewrite ended) and checks with {@code CONFIG GET} that each is in force. With
- * {@code redis.config.rewrite=true} it also runs {@code CONFIG REWRITE}, so that the server's config file holds the
- * profile and a redis-server started again from its command line starts with it; the journal then holds the entry
- * {@code config-file=rewrite} after the settings, and restoring rewrites the file again. {@link #restore()} sets
- * everything back and removes the journal, once, from {@code Binding.close()} or a shutdown hook; after a
- * {@code kill -9} the next command for the server does it from the journal.
+ * <p>The steps (the server's identity and lock, the journal, verifying, strict mode, restoring once) are
+ * {@link SettingsChange}'s; this class is their Redis dialect. The lock is the server's {@link SettingsLease};
+ * {@code appendfsync no} before anything changes is warned about as not durable; after the wanted values are set it
+ * waits until an AOF switched on is in force (its first rewrite ended) and checks with {@code CONFIG GET} that each
+ * is in force. With {@code redis.config.rewrite=true} it also runs {@code CONFIG REWRITE}, so that the server's
+ * config file holds the profile and a redis-server started again from its command line starts with it; the journal
+ * then holds the entry {@code config-file=rewrite} after the settings, and restoring rewrites the file again. After
+ * a {@code kill -9} the next command for the server restores from the journal.
  *
  * <p>Thread-safe.
  */
@@ -61,61 +60,18 @@ final class ServerConfig implements AutoCloseable {
   }
 
   private final Request request;
-  private final Jedis admin;
-  private final RestoreJournal journal;
-  /** The in-process key of the server's lock ({@link SettingsOwner}), null when this object holds none. */
-  private final String lockKey;
-  private final List<RestoredSetting> restoredFromJournal;
-  private final List<String> warnings = new ArrayList<>();
-  private final ChangedSettings<Jedis> changed;
-  private boolean released;
+  private final SettingsChange<Jedis, RuntimeException> change;
 
-  private ServerConfig(Request request, Jedis admin, RestoreJournal journal, String lockKey,
-                       RestoreJournal.Recovery recovery) {
+  private ServerConfig(Request request, SettingsChange<Jedis, RuntimeException> change) {
     this.request = request;
-    this.admin = admin;
-    this.journal = journal;
-    this.lockKey = lockKey;
-    this.restoredFromJournal = recovery.restored();
-    this.warnings.addAll(recovery.warnings());
-    this.changed = new ChangedSettings<>("redis", SCOPE, journal, restorer(request.endpoint()), admin);
-  }
-
-  /** Sets values back with {@code CONFIG SET} ({@code CONFIG REWRITE} for {@link #REWRITE}). */
-  private static ChangedSettings.Dialect<Jedis> restorer(RedisEndpoint endpoint) {
-    return new ChangedSettings.Dialect<>() {
-      @Override
-      public void put(Jedis jedis, String name, String value) {
-        ServerConfig.put(jedis, name, value);
-      }
-
-      @Override
-      public Jedis reconnect() {
-        return endpoint.open();
-      }
-
-      @Override
-      public void close(Jedis jedis) {
-        jedis.close();
-      }
-
-      @Override
-      public String assignment(String name, String value) {
-        return name + " " + value;
-      }
-
-      @Override
-      public String reason(Exception failure) {
-        return RedisFailures.firstLine(failure.getMessage());
-      }
-    };
+    this.change = change;
   }
 
   /**
    * Restores a journal a killed driver left, then changes the wanted settings and checks they are in force.
    *
    * @param request what to change
-   * @param admin an open connection, kept for {@link #restore()}; the caller closes it after this object
+   * @param admin an open connection, kept to restore the settings; the caller closes it after this object
    * @return the changed settings; close it when the run ends
    * @throws ConfigException when the journal cannot be read or written (exit code 2); nothing was changed
    * @throws BindingException when a live driver holds the journal, the user lacks a privilege, or a setting is
@@ -123,67 +79,11 @@ final class ServerConfig implements AutoCloseable {
    * @throws JedisException when the connection fails; what was changed is put back
    */
   static ServerConfig open(Request request, Jedis admin) throws ConfigException, BindingException {
-    RestoreJournal.Recovery none = new RestoreJournal.Recovery(List.of(), List.of());
-    if (request.wanted().isEmpty() && !request.journal().pending()) {
-      return new ServerConfig(request, admin, request.journal(), null, none);
-    }
-    String serverId = serverId(admin);
-    RestoreJournal journal = request.journal().identified(serverId);
-    String lockKey = "redis " + journal.path().getFileName();
-    List<String> lockWarnings = new ArrayList<>();
-    if (SettingsOwner.enter(lockKey)) {
-      SettingsLease.Taken taken;
-      try {
-        taken = SettingsLease.take(request.endpoint());
-      } catch (RuntimeException e) {
-        SettingsOwner.leave(lockKey);
-        throw e;
-      }
-      if (taken.holder().isPresent()) {
-        SettingsOwner.leave(lockKey);
-        String what = "redis: CONFIG settings of " + request.endpoint().host() + ":" + request.endpoint().port()
-            + " (server " + serverId + ") are being changed by another driver: " + taken.holder().get();
-        if (!request.wanted().isEmpty()) {
-          throw new BindingException(what + "; two runs that change them at once would each restore the other's "
-              + "values; nothing was recorded or changed; wait for it to end");
-        }
-        return new ServerConfig(request, admin, journal, null, new RestoreJournal.Recovery(List.of(),
-            List.of(what + "; this run measures with its values")));
-      }
-      if (taken.lease() != null) {
-        SettingsOwner.hold(lockKey, taken.lease());
-      }
-      taken.unguarded().ifPresent(why -> lockWarnings.add("redis: the server cannot hold the settings lock (key "
-          + SettingsLease.KEY + ": " + why + "); only the journal of this machine keeps another driver from changing "
-          + "CONFIG at the same time; grant the user +set +eval on that key"));
-    }
-    RestoreJournal.Recovery recovery;
-    try {
-      recovery = journal.recover((n, v) -> put(admin, n, v));
-    } catch (ConfigException | BindingException | RuntimeException e) {
-      release(lockKey);
-      throw e;
-    }
-    if (request.wanted().isEmpty()) {
-      release(lockKey); // nothing to change: the lock is not held through the run
-      return new ServerConfig(request, admin, journal, null, recovery);
-    }
-    ServerConfig config = new ServerConfig(request, admin, journal, lockKey, recovery);
-    config.warnings.addAll(lockWarnings);
-    try {
-      config.change();
-      return config;
-    } catch (ConfigException | BindingException | RuntimeException e) {
-      config.close();
-      throw e;
-    }
-  }
-
-  /** Counts this object out of the server's lock; the last holder in this process ends the lease. */
-  private static void release(String lockKey) {
-    if (lockKey != null) {
-      SettingsOwner.leave(lockKey);
-    }
+    RedisEndpoint endpoint = request.endpoint();
+    SettingsChange.Request change = new SettingsChange.Request("redis", endpoint.host() + ":" + endpoint.port(),
+        request.profile(), request.journal(), request.wanted(),
+        request.rewrite() ? Map.of(REWRITE, REWRITE_VALUE) : Map.of(), request.strict());
+    return new ServerConfig(request, SettingsChange.open(change, new ConfigDialect(request), () -> admin));
   }
 
   /**
@@ -202,151 +102,178 @@ final class ServerConfig implements AutoCloseable {
     }
   }
 
-  private static void put(Jedis jedis, String name, String value) {
-    if (REWRITE.equals(name)) {
-      jedis.configRewrite();
-    } else {
-      jedis.configSet(name, value);
+  /**
+   * {@code CONFIG GET} and {@code CONFIG SET} ({@code CONFIG REWRITE} for {@link #REWRITE}) in the words of the
+   * messages; the lock is the server's {@link SettingsLease}; a fresh connection comes from the endpoint.
+   */
+  private record ConfigDialect(Request request) implements SettingsDialect<Jedis, RuntimeException> {
+    @Override
+    public String scope() {
+      return SCOPE;
     }
-  }
 
-  private void change() throws ConfigException, BindingException {
-    if (request.wanted().isEmpty()) {
-      return;
+    @Override
+    public String serverId(Jedis admin) {
+      return ServerConfig.serverId(admin);
     }
-    Map<String, String> now = new LinkedHashMap<>();
-    try {
-      for (String name : request.wanted().keySet()) {
-        now.put(name, admin.configGet(name).getOrDefault(name, ""));
+
+    @Override
+    public Lock lock(Jedis admin) {
+      SettingsLease.Taken taken = SettingsLease.take(request.endpoint());
+      if (taken.holder().isPresent()) {
+        return Lock.heldBy(taken.holder().get());
       }
-    } catch (JedisException e) {
-      refusedAll("cannot read it with CONFIG GET (" + RedisFailures.firstLine(e.getMessage()) + ")");
-      return;
+      return taken.unguarded().map(why -> Lock.unguarded("redis: the server cannot hold the settings lock (key "
+          + SettingsLease.KEY + ": " + why + "); only the journal of this machine keeps another driver from changing "
+          + "CONFIG at the same time; grant the user +set +eval on that key")).orElseGet(() -> Lock.taken(taken.lease()));
     }
-    if ("no".equalsIgnoreCase(now.containsKey("appendfsync") ? now.get("appendfsync") : inForce("appendfsync"))) {
-      warnings.add("redis: before this run changed anything the server had appendfsync=no, not a durable value "
-          + "(always or everysec); another driver may have left it changed (one killed on another machine, or with "
-          + "another journal directory); it is recorded as the value to restore; check the server's configuration");
-    }
-    if (request.rewrite()) {
-      now.put(REWRITE, REWRITE_VALUE);
-    }
-    changed.record(now);
-    for (Map.Entry<String, String> w : request.wanted().entrySet()) {
+
+    /** Tells a missing privilege by reading each setting: the user may not {@code CONFIG GET} it. */
+    @Override
+    public Optional<String> missingPrivilege(Jedis admin, Collection<String> names) {
       try {
-        admin.configSet(w.getKey(), w.getValue());
+        for (String name : names) {
+          admin.configGet(name);
+        }
+        return Optional.empty();
       } catch (JedisException e) {
-        refused(w.getKey(), w.getValue(), RedisFailures.firstLine(e.getMessage()));
+        return Optional.of("cannot read it with CONFIG GET (" + RedisFailures.firstLine(e.getMessage()) + ")");
       }
     }
-    if ("yes".equalsIgnoreCase(request.wanted().get("appendonly"))) {
-      awaitAof();
+
+    @Override
+    public String privilegeHint() {
+      return "grant the user +config|get +config|set" + (request.rewrite() ? " +config|rewrite" : "") + ", ";
     }
-    for (Map.Entry<String, String> w : request.wanted().entrySet()) {
-      String in = inForce(w.getKey());
-      if (!w.getValue().equalsIgnoreCase(in)) {
-        refused(w.getKey(), w.getValue(), "the server still reports " + in + " after CONFIG SET");
+
+    @Override
+    public Optional<NotDurable> notDurable(Jedis admin) {
+      return "no".equalsIgnoreCase(effective(admin, "appendfsync"))
+          ? Optional.of(new NotDurable("appendfsync=no, not a durable value (always or everysec)", true))
+          : Optional.empty();
+    }
+
+    @Override
+    public String original(Jedis admin, String name) {
+      return admin.configGet(name).getOrDefault(name, "");
+    }
+
+    @Override
+    public void put(Jedis jedis, String name, String value) {
+      if (REWRITE.equals(name)) {
+        jedis.configRewrite();
+      } else {
+        jedis.configSet(name, value);
       }
     }
-    if (request.rewrite()) {
+
+    /** Waits until the AOF that {@code appendonly yes} switched on is written: its first rewrite has ended. */
+    @Override
+    public Map<String, String> settle(Jedis admin, Map<String, String> set) throws BindingException {
+      if (!"yes".equalsIgnoreCase(set.get("appendonly"))) {
+        return Map.of();
+      }
+      long deadline = System.nanoTime() + request.aofTimeout().toNanos();
+      while (true) {
+        String info = admin.info("persistence");
+        if ("err".equals(ServerInfo.field(info, "aof_last_bgrewrite_status"))) {
+          return Map.of("appendonly", "the server's AOF rewrite failed (aof_last_bgrewrite_status:err); see its log");
+        }
+        if ("1".equals(ServerInfo.field(info, "aof_enabled")) && "0".equals(ServerInfo.field(info, "aof_rewrite_in_progress"))
+            && "0".equals(ServerInfo.field(info, "aof_rewrite_scheduled"))) {
+          return Map.of();
+        }
+        if (System.nanoTime() - deadline > 0) {
+          return Map.of("appendonly", "its first AOF rewrite did not end within " + RedisKeys.PROFILE_TIMEOUT.key()
+              + "=" + request.aofTimeout().toSeconds() + "s");
+        }
+        try {
+          Thread.sleep(AOF_POLL_MILLIS);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+          throw new BindingException("redis: interrupted while waiting for the AOF of profile " + request.profile());
+        }
+      }
+    }
+
+    /** @return the value in force, or {@code unknown} when the server does not say */
+    @Override
+    public String effective(Jedis admin, String name) {
       try {
-        admin.configRewrite();
+        return admin.configGet(name).getOrDefault(name, "unknown");
       } catch (JedisException e) {
-        refused(REWRITE, REWRITE_VALUE, "CONFIG REWRITE failed: " + RedisFailures.firstLine(e.getMessage()));
+        return "unknown";
       }
     }
-  }
 
-  /** Waits until the AOF that {@code appendonly yes} switched on is written: its first rewrite has ended. */
-  private void awaitAof() throws BindingException {
-    long deadline = System.nanoTime() + request.aofTimeout().toNanos();
-    while (true) {
-      String info = admin.info("persistence");
-      if ("err".equals(ServerInfo.field(info, "aof_last_bgrewrite_status"))) {
-        refused("appendonly", "yes", "the server's AOF rewrite failed (aof_last_bgrewrite_status:err); see its log");
-        return;
-      }
-      if ("1".equals(ServerInfo.field(info, "aof_enabled")) && "0".equals(ServerInfo.field(info, "aof_rewrite_in_progress"))
-          && "0".equals(ServerInfo.field(info, "aof_rewrite_scheduled"))) {
-        return;
-      }
-      if (System.nanoTime() - deadline > 0) {
-        refused("appendonly", "yes", "its first AOF rewrite did not end within " + RedisKeys.PROFILE_TIMEOUT.key() + "="
-            + request.aofTimeout().toSeconds() + "s");
-        return;
-      }
-      try {
-        Thread.sleep(AOF_POLL_MILLIS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        throw new BindingException("redis: interrupted while waiting for the AOF of profile " + request.profile());
-      }
+    @Override
+    public Jedis reconnect() {
+      return request.endpoint().open();
     }
-  }
 
-  private void refusedAll(String why) throws BindingException {
-    String what = "redis: cannot change CONFIG " + String.join(", ", request.wanted().keySet()) + " for profile "
-        + request.profile() + ": " + why;
-    if (request.strict()) {
-      throw new BindingException(what + "; nothing was changed; grant the user +config|get +config|set"
-          + (request.rewrite() ? " +config|rewrite" : "") + ", or add -p profile.strict=false");
+    @Override
+    public void close(Jedis jedis) {
+      jedis.close();
     }
-    warnings.add(what + "; the server's own values are in force for this run");
-  }
 
-  private void refused(String name, String value, String why) throws BindingException {
-    if (request.strict()) {
-      restore();
-      throw new BindingException("redis: cannot " + (REWRITE.equals(name) ? "CONFIG REWRITE" : "CONFIG SET " + name + " "
-          + value) + " for profile " + request.profile() + " (" + why + "); the previous values are restored; "
-          + (why.startsWith("NOPERM") ? "grant the user +config|set" + (request.rewrite() ? " +config|rewrite" : "")
-          : "check the server") + ", or add -p profile.strict=false");
+    @Override
+    public String assignment(String name, String value) {
+      return name + " " + value;
     }
-    warnings.add("redis: could not " + (REWRITE.equals(name) ? "CONFIG REWRITE" : "set " + name + " " + value) + " ("
-        + why + ")" + (REWRITE.equals(name) ? "" : "; " + inForce(name) + " is in force for this run"));
-  }
 
-  private String inForce(String name) {
-    try {
-      return admin.configGet(name).getOrDefault(name, "unknown");
-    } catch (JedisException e) {
-      return "unknown";
+    @Override
+    public String reason(Exception failure) {
+      return RedisFailures.firstLine(failure.getMessage());
+    }
+
+    @Override
+    public String changeStatement() {
+      return "CONFIG SET";
+    }
+
+    @Override
+    public String statement(String name, String value) {
+      return REWRITE.equals(name) ? "CONFIG REWRITE" : "CONFIG SET " + assignment(name, value);
+    }
+
+    @Override
+    public String notSet(String name, String value, String why) {
+      return (REWRITE.equals(name) ? "CONFIG REWRITE" : "set " + assignment(name, value)) + " (" + why + ")";
+    }
+
+    @Override
+    public String afterRefusal(String name, String inForce) {
+      return "the previous values are restored";
+    }
+
+    @Override
+    public String refusalHint(String name, String why) {
+      return why.startsWith("NOPERM") ? "grant the user +config|set" + (request.rewrite() ? " +config|rewrite" : "")
+          : "check the server";
     }
   }
 
   /** @return whether this run switched the AOF on with CONFIG SET (it was off) */
   boolean switchedOnAof() {
-    return "no".equalsIgnoreCase(changed.original("appendonly")) && "yes".equalsIgnoreCase(request.wanted().get("appendonly"));
+    return "no".equalsIgnoreCase(change.original("appendonly")) && "yes".equalsIgnoreCase(request.wanted().get("appendonly"));
   }
 
   /** @return settings a killed driver left changed, restored before this run; empty when none */
   List<RestoredSetting> restored() {
-    return restoredFromJournal;
+    return change.restored();
   }
 
   /** @return lines for the result: settings not set, or held by a running driver; may be empty */
-  synchronized List<String> warnings() {
-    return List.copyOf(warnings);
+  List<String> warnings() {
+    return change.warnings();
   }
 
   /**
-   * Puts every changed setting back and removes the journal; once ({@link ChangedSettings#restore()}). Failures go
-   * to stderr and keep the journal, so that the next command retries. When the connection broke (the server
-   * restarted), a new one is tried.
+   * Puts every changed setting back and removes the journal, once ({@link SettingsChange#restore()}), and releases
+   * the server's lock; never throws. The connection stays open.
    */
-  void restore() {
-    changed.restore();
-  }
-
-  /** Restores the settings (see {@link #restore()}) and releases the server's lock; never throws. The connection stays open. */
   @Override
   public void close() {
-    restore();
-    synchronized (this) {
-      if (!released) {
-        released = true;
-        release(lockKey);
-      }
-    }
+    change.close();
   }
 }
