@@ -2,20 +2,26 @@ package dev.ycsbdriver.crash;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ycsbdriver.config.RunConfig;
 import dev.ycsbdriver.result.ResultDocuments;
 import dev.ycsbdriver.result.ResultJson;
+import dev.ycsbdriver.result.model.CrashResultDocument;
+import dev.ycsbdriver.result.model.CrashSection;
+import dev.ycsbdriver.result.model.RunFigures;
+import dev.ycsbdriver.result.model.RunIdentity;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 
 /**
  * The crash test's result file: {@code schemaVersion} {@link ResultJson#SCHEMA_VERSION}, phase {@code crashtest},
  * the fields every result has (tool, binding, store, profile, times, outcome, server, machine, masked config,
- * warnings) and a {@code crash} object; described by {@code /dev/ycsbdriver/result/crash-result.schema.json}.
+ * warnings) and a {@code crash} object; described by {@code /dev/ycsbdriver/result/crash-result.schema.json} and
+ * written through the typed model {@link CrashResultDocument}, which this class builds from a {@link CrashReport}.
  * Throughput is acknowledged writes per second of summed writer time until each crash. Lost and in-doubt writes are
  * null when a round's crash, restart, recovery or audit did not complete (unknown, never 0); then {@code failure}
  * names the round, the step, the reason and, when the server was left down, the command that starts it again.
@@ -25,6 +31,8 @@ import java.util.List;
 public final class CrashResultJson {
   /** Classpath location of the JSON Schema. */
   public static final String SCHEMA_RESOURCE = "/dev/ycsbdriver/result/crash-result.schema.json";
+  /** The {@code phase} and {@code workloadName} of a crash test's result. */
+  public static final String PHASE = "crashtest";
   private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private CrashResultJson() {
@@ -37,94 +45,53 @@ public final class CrashResultJson {
    */
   public static void write(CrashReport report, Path file) throws IOException {
     Files.createDirectories(file.toAbsolutePath().getParent());
-    MAPPER.writeValue(file.toFile(), toJson(report));
+    MAPPER.writeValue(file.toFile(), document(report));
   }
 
-  /** @return the document as a Jackson tree */
+  /** @return the document as a Jackson tree, as it is written */
   public static ObjectNode toJson(CrashReport r) {
-    ObjectNode root = MAPPER.createObjectNode();
-    root.put("schemaVersion", ResultJson.SCHEMA_VERSION);
-    root.putObject("tool").put("name", "ycsb-driver").put("version", r.toolVersion());
-    root.put("phase", "crashtest");
-    root.put("binding", r.binding());
+    return MAPPER.valueToTree(document(r));
+  }
+
+  /**
+   * @param r the test's figures
+   * @return its result document, schema version {@link ResultJson#SCHEMA_VERSION}
+   */
+  public static CrashResultDocument document(CrashReport r) {
     String store = r.settings().getTrimmed(RunConfig.STORE_NAME);
-    root.put("storeName", store == null || store.isEmpty() ? r.binding() : store);
-    root.put("profile", r.profile());
-    root.put("workloadName", "crashtest");
-    root.put("threads", r.threads());
-    root.put("startTime", r.start().toString());
-    root.put("endTime", r.end().toString());
-    root.put("runtimeMillis", r.end().toEpochMilli() - r.start().toEpochMilli());
-    root.put("operationsTotal", r.attemptedWrites());
-    root.put("operationsOk", r.acknowledgedWrites());
+    CrashResultDocument.Identity identity = new CrashResultDocument.Identity(ResultJson.SCHEMA_VERSION,
+        new RunIdentity.Tool(ResultJson.TOOL_NAME, r.toolVersion()), PHASE, r.binding(),
+        store == null || store.isEmpty() ? r.binding() : store, r.profile(), PHASE, r.threads());
+    return new CrashResultDocument(identity, figures(r), ResultDocuments.server(r.server(), null),
+        ResultDocuments.machine(r.machine()), new LinkedHashMap<>(r.settings().masked()), r.warnings(), crash(r));
+  }
+
+  private static CrashResultDocument.Figures figures(CrashReport r) {
     long writerMillis = r.writerRunTimeMillis();
     double ok = writerMillis <= 0 ? 0 : r.acknowledgedWrites() * 1000.0 / writerMillis;
-    root.put("throughputOpsPerSec", ok);
-    root.put("throughputOkOpsPerSec", ok);
-    ObjectNode outcome = root.putObject("outcome");
-    outcome.put("status", r.status());
-    outcome.put("exitCode", r.exitCode());
-    ArrayNode errors = outcome.putArray("errors");
-    r.errors().forEach(errors::add);
+    List<String> errors = new ArrayList<>(r.errors());
     if (Boolean.FALSE.equals(r.claimHeld())) {
       errors.add("durability.claim=no-loss: " + r.lostWritesObserved() + " acknowledged writes lost");
     }
-    root.set("server", MAPPER.valueToTree(ResultDocuments.server(r.server(), null)));
-    root.set("machine", MAPPER.valueToTree(ResultDocuments.machine(r.machine())));
-    ObjectNode config = root.putObject("config");
-    r.settings().masked().forEach(config::put);
-    r.warnings().forEach(root.putArray("warnings")::add);
-    crash(root.putObject("crash"), r);
-    return root;
+    return new CrashResultDocument.Figures(r.start().toString(), r.end().toString(),
+        r.end().toEpochMilli() - r.start().toEpochMilli(), r.attemptedWrites(), r.acknowledgedWrites(), ok, ok,
+        new RunFigures.Outcome(r.status(), r.exitCode(), errors));
   }
 
-  private static void crash(ObjectNode c, CrashReport r) {
-    c.put("claim", r.config().claim());
-    c.put("claimHeld", r.claimHeld());
-    c.put("method", r.method());
-    c.put("rounds", r.rounds().size());
-    c.put("acknowledgedWrites", r.acknowledgedWrites());
-    c.put("lostWrites", r.lostWrites());
-    c.put("inDoubtWrites", r.inDoubtWrites());
-    c.put("inDoubtWritesPresent", r.inDoubtWritesPresent());
-    ObjectNode recovery = c.putObject("recoveryTimeMillis");
-    recovery.put("mean", r.meanRecoveryTimeMillis());
-    recovery.put("max", r.maxRecoveryTimeMillis());
-    keys(c.putArray("lostKeys"), r.lostKeys());
+  private static CrashSection crash(CrashReport r) {
     RoundResult failed = r.failedRound();
-    if (failed != null) {
-      ObjectNode f = c.putObject("failure");
-      f.put("round", failed.round());
-      f.put("step", failed.failedStep());
-      f.put("reason", failed.error());
-      f.put("serverLeftDown", failed.serverLeftDown());
-    } else {
-      c.putNull("failure");
-    }
-    ArrayNode rounds = c.putArray("roundResults");
-    for (RoundResult rr : r.rounds()) {
-      ObjectNode n = rounds.addObject();
-      n.put("round", rr.round());
-      n.put("crashAfterMillis", rr.crashAfterMillis());
-      n.put("acknowledgedWrites", rr.acknowledgedWrites());
-      n.put("acknowledgedInserts", rr.acknowledgedInserts());
-      n.put("acknowledgedUpdates", rr.acknowledgedUpdates());
-      n.put("lostWrites", rr.lostWrites());
-      n.put("inDoubtWrites", rr.inDoubtWrites());
-      n.put("inDoubtWritesPresent", rr.inDoubtWritesPresent());
-      n.put("recoveryTimeMillis", rr.recoveryTimeMillis());
-      n.put("auditMillis", rr.auditMillis());
-      n.put("oldestLostWriteAgeMillis", rr.oldestLostWriteAgeMillis());
-      keys(n.putArray("lostKeys"), rr.lostKeys());
-      n.put("writeResult", rr.writeResult());
-      n.put("writerRunTimeMillis", rr.writerRunTimeMillis());
-      n.put("error", rr.error());
-      n.put("failedStep", rr.failedStep());
-      n.put("serverLeftDown", rr.serverLeftDown());
-    }
+    CrashSection.Failure failure = failed == null ? null
+        : new CrashSection.Failure(failed.round(), failed.failedStep(), failed.error(), failed.serverLeftDown());
+    return new CrashSection(r.config().claim(), r.claimHeld(), r.method(), r.rounds().size(), r.acknowledgedWrites(),
+        r.lostWrites(), r.inDoubtWrites(), r.inDoubtWritesPresent(),
+        new CrashSection.RecoveryTime(r.meanRecoveryTimeMillis(), r.maxRecoveryTimeMillis()), r.lostKeys(), failure,
+        r.rounds().stream().map(CrashResultJson::round).toList());
   }
 
-  private static void keys(ArrayNode array, List<String> keys) {
-    keys.forEach(array::add);
+  private static CrashSection.Round round(RoundResult rr) {
+    return new CrashSection.Round(rr.round(), rr.crashAfterMillis(), rr.acknowledgedWrites(), rr.acknowledgedInserts(),
+        rr.acknowledgedUpdates(), rr.lostWrites(), rr.inDoubtWrites(), rr.inDoubtWritesPresent(),
+        rr.recoveryTimeMillis(), rr.auditMillis(), rr.oldestLostWriteAgeMillis(), rr.lostKeys(), rr.writeResult(),
+        rr.writerRunTimeMillis(), rr.error(), rr.failedStep(), rr.serverLeftDown());
   }
 }

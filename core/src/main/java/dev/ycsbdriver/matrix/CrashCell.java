@@ -1,7 +1,8 @@
 package dev.ycsbdriver.matrix;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.ycsbdriver.config.Secrets;
+import dev.ycsbdriver.result.model.CrashSection;
+import dev.ycsbdriver.result.model.ResultDocument;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -75,9 +76,8 @@ record CrashCell(MatrixSpec.Store store, String profile) {
    * @param result its result JSON, or null when it wrote none
    * @return {@code ok}, {@link #FINDING} when the claim did not hold (whatever else failed), or {@code failed}
    */
-  static String status(int exitCode, JsonNode result) {
-    if (result != null && result.path("crash").path("claimHeld").isBoolean()
-        && !result.path("crash").path("claimHeld").asBoolean()) {
+  static String status(int exitCode, ResultDocument result) {
+    if (result != null && result.crash() != null && Boolean.FALSE.equals(result.crash().claimHeld())) {
       return FINDING;
     }
     return exitCode == 0 && result != null ? "ok" : "failed";
@@ -87,17 +87,15 @@ record CrashCell(MatrixSpec.Store store, String profile) {
    * @return e.g. {@code lost 0 of 98,000 acknowledged writes in 3 crashes, claim no-loss held}, or, when a round did
    *     not complete, e.g. {@code crash test failed (round 1, restart): lost writes unknown}
    */
-  static String summary(JsonNode result) {
-    JsonNode c = result.path("crash");
-    if (!c.path("lostWrites").isIntegralNumber()) {
-      JsonNode f = c.path("failure");
-      return "crash test failed" + (f.isObject() ? " (round " + f.path("round").asInt() + ", "
-          + f.path("step").asText() + ")" : "") + ": lost writes unknown";
+  static String summary(ResultDocument result) {
+    CrashSection c = result.crash();
+    if (c == null || c.lostWrites() == null) {
+      CrashSection.Failure f = c == null ? null : c.failure();
+      return "crash test failed" + (f != null ? " (round " + f.round() + ", " + f.step() + ")" : "")
+          + ": lost writes unknown";
     }
-    String held = c.path("claimHeld").isBoolean() ? (c.path("claimHeld").asBoolean() ? " held" : " NOT held") : "";
+    String held = c.claimHeld() == null ? "" : c.claimHeld() ? " held" : " NOT held";
     return String.format(Locale.ROOT, "lost %,d of %,d acknowledged writes in %d crashes, claim %s%s",
-        c.path("lostWrites").asLong(), c.path("acknowledgedWrites").asLong(),
-        c.path("roundResults").isArray() ? c.path("roundResults").size() : c.path("rounds").asInt(),
-        c.path("claim").asText("none"), held);
+        c.lostWrites(), c.acknowledgedWrites(), c.crashes(), c.claim() == null ? "none" : c.claim(), held);
   }
 }

@@ -379,14 +379,13 @@ public final class MatrixRunner {
         spec.crashtest().timeout(), stop);
     Optional<Path> result = newestResult(dir);
     ResultDocument document = readResult(result);
-    JsonNode json = document == null ? null : ResultJson.tree(document);
-    String status = CrashCell.status(end.exitCode(), json);
+    String status = CrashCell.status(end.exitCode(), document);
     if (end.interrupted() && !CrashCell.FINDING.equals(status)) {
       status = "interrupted";
     }
     finish(new Ended(dir, crash.label(), crash.signature(spec), end, spec.crashtest().timeout(), result, document,
         status),
-        tableRecords, index, total, json == null ? null : CrashCell.summary(json));
+        tableRecords, index, total, document == null ? null : CrashCell.summary(document));
   }
 
   /** What a cell's child process left: where, which cell, how it ended, its result and the status given it. */

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ycsbdriver.report.ReferenceFigures;
+import dev.ycsbdriver.result.model.CrashSection;
+import dev.ycsbdriver.result.model.ResultDocument;
 import dev.ycsbdriver.testing.Resources;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -95,22 +97,26 @@ class MatrixSectionsTest {
 
   @Test
   void aCrashTestWhoseClaimFailedIsAFindingNotAFailure() throws Exception {
-    ObjectMapper json = new ObjectMapper();
-    assertThat(CrashCell.status(1, json.readTree("{\"crash\": {\"claim\": \"no-loss\", \"claimHeld\": false}}")))
+    assertThat(CrashCell.status(1, crashResult("{\"claim\": \"no-loss\", \"claimHeld\": false}")))
         .isEqualTo(CrashCell.FINDING);
-    assertThat(CrashCell.status(0, json.readTree("{\"crash\": {\"claim\": \"no-loss\", \"claimHeld\": true}}")))
+    assertThat(CrashCell.status(0, crashResult("{\"claim\": \"no-loss\", \"claimHeld\": true}")))
         .isEqualTo("ok");
-    assertThat(CrashCell.status(1, json.readTree("{\"crash\": {\"claim\": \"no-loss\", \"claimHeld\": true}}")))
+    assertThat(CrashCell.status(1, crashResult("{\"claim\": \"no-loss\", \"claimHeld\": true}")))
         .as("a round failed: retry").isEqualTo("failed");
     assertThat(CrashCell.status(3, null)).isEqualTo("failed");
-    assertThat(CrashCell.summary(json.readTree("{\"crash\": {\"claim\": \"no-loss\", \"claimHeld\": false, "
-        + "\"acknowledgedWrites\": 98000, \"lostWrites\": 3, \"rounds\": 3, \"roundResults\": [{}, {}]}}")))
+    assertThat(CrashCell.summary(crashResult("{\"claim\": \"no-loss\", \"claimHeld\": false, "
+        + "\"acknowledgedWrites\": 98000, \"lostWrites\": 3, \"rounds\": 3, \"roundResults\": [{}, {}]}")))
         .isEqualTo("lost 3 of 98,000 acknowledged writes in 2 crashes, claim no-loss NOT held");
-    assertThat(CrashCell.summary(json.readTree("{\"crash\": {\"claim\": \"no-loss\", \"claimHeld\": null, "
+    assertThat(CrashCell.summary(crashResult("{\"claim\": \"no-loss\", \"claimHeld\": null, "
         + "\"acknowledgedWrites\": 6464, \"lostWrites\": null, \"rounds\": 1, \"failure\": {\"round\": 1, "
-        + "\"step\": \"restart\", \"reason\": \"restart.command: exit 127\"}}}")))
+        + "\"step\": \"restart\", \"reason\": \"restart.command: exit 127\"}}")))
         .as("a restart that failed is no proof of anything").isEqualTo("crash test failed (round 1, restart): lost "
             + "writes unknown");
+  }
+
+  /** @return a result document whose {@code crash} object is {@code crash}, the rest absent */
+  private static ResultDocument crashResult(String crash) throws IOException {
+    return new ResultDocument(null, null, null, null, null, new ObjectMapper().readValue(crash, CrashSection.class));
   }
 
   @Test

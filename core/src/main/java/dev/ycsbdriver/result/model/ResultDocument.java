@@ -3,7 +3,6 @@ package dev.ycsbdriver.result.model;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
-import com.fasterxml.jackson.databind.JsonNode;
 
 /**
  * One result JSON document. Its top-level fields are flat in the file; here they are grouped, in file order, into
@@ -15,14 +14,14 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param figures times, operation counts, throughput, errors and outcome
  * @param sections server, machine, CPU, operations, time series, GC, logs, configuration, checks and warnings
  * @param merged how a merged result was merged; null in a single client's result
- * @param crash the crash test's section (phase {@code crashtest}, schema version 2), read by the crash report;
- *     null in every other result
+ * @param crash the crash test's section (phase {@code crashtest}, schema version 2), read by the crash report and
+ *     the matrix; null in every other result
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record ResultDocument(@JsonUnwrapped RunIdentity identity, @JsonUnwrapped RunPlan plan,
                              @JsonUnwrapped RunFigures figures, @JsonUnwrapped RunSections sections,
                              @JsonInclude(JsonInclude.Include.NON_NULL) Merged merged,
-                             @JsonInclude(JsonInclude.Include.NON_NULL) JsonNode crash) {
+                             @JsonInclude(JsonInclude.Include.NON_NULL) CrashSection crash) {
 
   /**
    * @param identity the run's identity

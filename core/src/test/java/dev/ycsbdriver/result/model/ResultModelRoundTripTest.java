@@ -116,6 +116,31 @@ class ResultModelRoundTripTest {
   }
 
   @Test
+  void everyPublishedCrashResultKeepsEveryFieldThroughTheCrashModel() throws Exception {
+    List<String> changed = new java.util.ArrayList<>();
+    int crashResults = 0;
+    for (Path f : publishedResults(results.resolve("published-crash"))) {
+      JsonNode before = JSON.readTree(f.toFile());
+      if (!"crashtest".equals(before.path("phase").asText())) {
+        continue;
+      }
+      crashResults++;
+      JsonNode document = withoutNulls(JSON.valueToTree(JSON.treeToValue(before, CrashResultDocument.class)));
+      JsonNode crash = withoutNulls(JSON.valueToTree(ResultJson.readDocument(f).crash()));
+      // the crash test's writer and the report's reader keep every value of the file
+      if (!withoutNulls(before).equals(ResultModelRoundTripTest::sameValue, document)) {
+        changed.add(f + " (crash result document)");
+      }
+      if (!withoutNulls(before.get("crash")).equals(ResultModelRoundTripTest::sameValue, crash)) {
+        changed.add(f + " (crash section of the result document)");
+      }
+    }
+    assertThat(crashResults).as("crash results under reports/ and in its cells.tar.gz archives")
+        .isGreaterThanOrEqualTo(4);
+    assertThat(changed).isEmpty();
+  }
+
+  @Test
   void everyPublishedRunObeysLittlesLaw() throws Exception {
     List<Path> files = publishedResults(results.resolve("published-little"));
     assertThat(files).hasSizeGreaterThan(100);
