@@ -1,6 +1,9 @@
 package dev.ycsbdriver.matrix;
 
+import dev.ycsbdriver.config.Secrets;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * One run of a matrix: a store in a durability profile, a workload, a thread count, a repeat.
@@ -31,5 +34,35 @@ record Cell(MatrixSpec.Store store, String profile, MatrixSpec.Workload workload
   String label() {
     return store.name() + (profile == null ? "" : " " + profile) + " " + workload.name() + " " + threads
         + " threads r" + repeat;
+  }
+
+  /**
+   * The cell's command apart from its table size and output directory: a finished cell counts only while
+   * the matrix file still asks for the same run.
+   */
+  String signature(MatrixSpec spec) {
+    Map<String, Object> s = groupSignature(spec, store, profile);
+    s.put("workload", workload.file().toAbsolutePath().normalize().toString());
+    s.put("threads", threads);
+    s.put("recordcount", spec.recordCount());
+    s.put("operationcount", spec.operationCount());
+    s.put("durationMillis", spec.duration().toMillis());
+    s.put("warmup", spec.warmup().label());
+    s.put("warmupMillis", spec.warmup().limit().toMillis());
+    s.put("jvmArgs", spec.jvmArgs());
+    return Secrets.maskText(s.toString());
+  }
+
+  /**
+   * @return the start of the signature of every cell of a store and profile, crash test included: the binding, the
+   *     properties (masked) and the profile; a mutable map in signature order
+   */
+  static Map<String, Object> groupSignature(MatrixSpec spec, MatrixSpec.Store store, String profile) {
+    Map<String, Object> s = new LinkedHashMap<>();
+    s.put("binding", store.binding());
+    s.put("storeProperties", CellArguments.masked(store.properties()));
+    s.put("properties", CellArguments.masked(spec.properties()));
+    s.put("profile", profile);
+    return s;
   }
 }

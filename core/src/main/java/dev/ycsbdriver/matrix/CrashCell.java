@@ -4,7 +4,6 @@ import dev.ycsbdriver.config.Secrets;
 import dev.ycsbdriver.result.model.CrashSection;
 import dev.ycsbdriver.result.model.ResultDocument;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -61,11 +60,7 @@ record CrashCell(MatrixSpec.Store store, String profile) {
 
   /** @return the command apart from the table size: a finished crash test counts while the matrix asks for the same */
   String signature(MatrixSpec spec) {
-    Map<String, Object> s = new LinkedHashMap<>();
-    s.put("binding", store.binding());
-    s.put("storeProperties", CellArguments.masked(store.properties()));
-    s.put("properties", CellArguments.masked(spec.properties()));
-    s.put("profile", profile);
+    Map<String, Object> s = Cell.groupSignature(spec, store, profile);
     s.put("crashtest", spec.crashtest().toString());
     s.put("jvmArgs", spec.jvmArgs());
     return Secrets.maskText(s.toString());

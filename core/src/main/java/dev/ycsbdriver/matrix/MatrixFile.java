@@ -1,23 +1,27 @@
 package dev.ycsbdriver.matrix;
 
+import static dev.ycsbdriver.matrix.MatrixValues.duration;
+import static dev.ycsbdriver.matrix.MatrixValues.integer;
+import static dev.ycsbdriver.matrix.MatrixValues.list;
+import static dev.ycsbdriver.matrix.MatrixValues.name;
+import static dev.ycsbdriver.matrix.MatrixValues.names;
+import static dev.ycsbdriver.matrix.MatrixValues.properties;
+import static dev.ycsbdriver.matrix.MatrixValues.text;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ycsbdriver.config.ConfigException;
-import dev.ycsbdriver.config.RunConfig;
 import dev.ycsbdriver.config.Warmup;
-import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.report.ReferenceFigures;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.Iterator;
-import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.UnaryOperator;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -67,18 +71,26 @@ import java.util.regex.Pattern;
 public final class MatrixFile {
   /** A store key: the store runs only when this environment variable is set, else the report names it left out. */
   static final String WHEN_ENV = "when-env";
-  static final Set<String> KEYS = Set.of("name", "output", "recordcount", "operationcount", "duration",
-      "warmup", "warmupMax", "repeats", "threads", "workloads", "properties", "loadThreads", "stores", "baseline",
-      "latencyWorkload", "jvmArgs", "cellTimeout", "profiles", "crashtest", "reference", "aggregate", "rank", "seed");
   private static final Set<String> STORE_KEYS = Set.of("name", "binding", "properties", "profiles", WHEN_ENV);
   private static final Pattern ENV_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
   /** {@code ${env:NAME}} in a property value: the environment variable, read when a cell starts. */
   static final Pattern ENV = Pattern.compile("\\$\\{env:([A-Za-z_][A-Za-z0-9_]*)}");
   /** The shortest {@code cellTimeout} beyond the measured time: a cell's JVM starts, connects and writes its result. */
   static final Duration CELL_START_MIN = Duration.ofSeconds(10);
-  private static final Pattern NAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]*");
+  /** The default {@code cellTimeout} with a {@code duration}: this much beyond the warm-up and the duration. */
+  private static final Duration CELL_TIMEOUT_MARGIN = Duration.ofMinutes(5);
 
   private MatrixFile() {
+  }
+
+  /**
+   * The stores of a matrix file.
+   *
+   * @param included the stores that run, in file order
+   * @param leftOut the stores left out, each with why ({@code when-env} not set)
+   * @param names the names of every store, left out or not, in file order
+   */
+  private record Stores(List<MatrixSpec.Store> included, List<String> leftOut, Set<String> names) {
   }
 
   /**
@@ -105,106 +117,146 @@ public final class MatrixFile {
     if (!root.isObject()) {
       throw yaml.error("", "must be a mapping of keys such as stores, workloads and threads");
     }
-    yaml.checkKeys("", KEYS);
+    yaml.checkKeys("", MatrixKey.names());
     String fileName = file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
-    String name = name(yaml, "/name", fileName);
-    Path output = Path.of(text(yaml, "/output", "results/matrix-" + name));
-    long recordCount = integer(yaml, "/recordcount", null, 1, RunConfig.RECORD_COUNT.maxLong());
-    boolean hasOps = root.has("operationcount");
-    boolean hasDuration = root.has("duration");
+    String name = name(yaml, MatrixKey.NAME.pointer(), fileName);
+    Path output = Path.of(text(yaml, MatrixKey.OUTPUT.pointer(), "results/matrix-" + name));
+    long recordCount = integer(yaml, MatrixKey.RECORD_COUNT);
+    boolean hasOps = root.has(MatrixKey.OPERATION_COUNT.key());
+    boolean hasDuration = root.has(MatrixKey.DURATION.key());
     if (hasOps == hasDuration) {
       throw yaml.error(hasOps ? "/duration" : "", "give either operationcount or duration, "
           + (hasOps ? "not both" : "got neither"));
     }
-    long ops = hasOps ? integer(yaml, "/operationcount", null, 1, Long.MAX_VALUE / 2) : 0;
-    Duration duration = hasDuration ? duration(yaml, "/duration", null, Duration.ofSeconds(1)) : Duration.ZERO;
+    long ops = hasOps ? integer(yaml, MatrixKey.OPERATION_COUNT) : 0;
+    Duration duration = hasDuration ? duration(yaml, MatrixKey.DURATION) : Duration.ZERO;
     Warmup warmup = warmup(yaml);
-    int repeats = (int) integer(yaml, "/repeats", 1L, 1, 1000);
+    int repeats = (int) integer(yaml, MatrixKey.REPEATS);
+    List<Integer> threads = threads(yaml);
+    List<MatrixSpec.Workload> workloads = workloads(yaml, file, home);
+    Map<String, String> properties = properties(yaml, MatrixKey.PROPERTIES.pointer(), env);
+    int loadThreads = (int) integer(yaml, MatrixKey.LOAD_THREADS);
+    Stores stores = stores(yaml, env);
+    String baseline = baseline(yaml, stores);
+    String latencyWorkload = latencyWorkload(yaml, workloads);
+    List<String> jvmArgs = jvmArgs(yaml);
+    Duration cellTimeout = cellTimeout(yaml, duration, warmup);
+    MatrixSpec.Crashtest crashtest = root.has(MatrixKey.CRASHTEST.key())
+        ? MatrixSections.crashtest(yaml, MatrixKey.CRASHTEST.pointer(), env) : null;
+    ReferenceFigures reference = root.has(MatrixKey.REFERENCE.key())
+        ? MatrixSections.reference(yaml, MatrixKey.REFERENCE.pointer(), stores.names()) : null;
+    MatrixSections.ReportChoice choice = MatrixSections.reportChoice(yaml);
+    return new MatrixSpec(name, file, output, recordCount, ops, duration, warmup, repeats, threads, workloads,
+        properties, loadThreads, stores.included(), baseline, latencyWorkload, jvmArgs, cellTimeout, crashtest,
+        reference, stores.leftOut(), choice.aggregate(), choice.rank(),
+        root.has(MatrixKey.SEED.key()) ? integer(yaml, MatrixKey.SEED) : null);
+  }
+
+  private static List<Integer> threads(LocatedYaml yaml) throws ConfigException {
     List<Integer> threads = new ArrayList<>();
-    for (String p : list(yaml, "/threads", true)) {
-      threads.add((int) integer(yaml, p, null, RunConfig.THREADS.minLong(), RunConfig.THREADS.maxLong()));
+    for (String p : list(yaml, MatrixKey.THREADS.pointer(), true)) {
+      threads.add((int) integer(yaml, p, null, MatrixKey.THREADS.min(), MatrixKey.THREADS.max()));
     }
+    return threads;
+  }
+
+  private static List<MatrixSpec.Workload> workloads(LocatedYaml yaml, Path file, Path home) throws ConfigException {
     List<MatrixSpec.Workload> workloads = new ArrayList<>();
     Set<String> workloadNames = new HashSet<>();
-    for (String p : list(yaml, "/workloads", false)) {
+    for (String p : list(yaml, MatrixKey.WORKLOADS.pointer(), false)) {
       MatrixSpec.Workload w = workload(yaml, p, file, home);
       if (!workloadNames.add(w.name())) {
         throw yaml.error(p, "workload " + w.name() + " is listed twice");
       }
       workloads.add(w);
     }
-    Map<String, String> properties = properties(yaml, "/properties", env);
-    int loadThreads = (int) integer(yaml, "/loadThreads", 16L, RunConfig.THREADS.minLong(),
-        RunConfig.THREADS.maxLong());
-    List<String> defaultProfiles = root.has("profiles") ? names(yaml, "/profiles") : List.of();
-    List<MatrixSpec.Store> stores = new ArrayList<>();
-    List<String> leftOut = new ArrayList<>();
-    Set<String> storeNames = new java.util.LinkedHashSet<>();
-    for (String p : list(yaml, "/stores", false)) {
-      if (!root.at(p).isObject()) {
-        throw yaml.error(p, "must be a mapping with binding, and optionally name, profiles and properties");
-      }
-      yaml.checkKeys(p, STORE_KEYS);
-      String binding = name(yaml, p + "/binding", null);
-      String storeName = name(yaml, p + "/name", binding);
-      if (!storeNames.add(storeName)) {
-        throw yaml.error(p + (root.at(p).has("name") ? "/name" : "/binding"), "store " + storeName
-            + " is listed twice; give each configuration its own name");
-      }
-      List<String> profiles = root.at(p).has("profiles") ? names(yaml, p + "/profiles") : defaultProfiles;
-      String whenEnv = root.at(p).has(WHEN_ENV) ? text(yaml, p + "/" + WHEN_ENV, null) : null;
-      if (whenEnv != null && !ENV_NAME.matcher(whenEnv).matches()) {
-        throw yaml.error(p + "/" + WHEN_ENV, "must be an environment variable's name such as YCSB_MONGODB_URI, got '"
-            + whenEnv + "'");
-      }
-      boolean included = whenEnv == null || env.apply(whenEnv) != null;
-      Map<String, String> storeProperties = properties(yaml, p + "/properties", included ? env : null);
-      if (included) {
-        stores.add(new MatrixSpec.Store(storeName, binding, storeProperties, profiles));
-      } else {
-        leftOut.add(storeName + " (environment variable " + whenEnv + " is not set)");
-      }
+    return workloads;
+  }
+
+  /** @return the stores, with {@code profiles} for those that name none */
+  private static Stores stores(LocatedYaml yaml, UnaryOperator<String> env) throws ConfigException {
+    List<String> defaultProfiles = yaml.root().has(MatrixKey.PROFILES.key())
+        ? names(yaml, MatrixKey.PROFILES.pointer()) : List.of();
+    Stores stores = new Stores(new ArrayList<>(), new ArrayList<>(), new LinkedHashSet<>());
+    for (String p : list(yaml, MatrixKey.STORES.pointer(), false)) {
+      store(yaml, p, defaultProfiles, env, stores);
     }
-    if (stores.isEmpty()) {
-      throw yaml.error("/stores", "every store is left out: set " + String.join(" or ", leftOut));
+    if (stores.included().isEmpty()) {
+      throw yaml.error("/stores", "every store is left out: set " + String.join(" or ", stores.leftOut()));
     }
-    String given = root.has("baseline") ? name(yaml, "/baseline", null) : null;
-    if (given != null && !storeNames.contains(given)) {
-      throw yaml.error("/baseline", "must name one of the stores (" + String.join(", ", storeNames) + "), got "
+    return stores;
+  }
+
+  /** Reads the store at {@code p} into {@code stores}: included, or left out when its {@code when-env} is not set. */
+  private static void store(LocatedYaml yaml, String p, List<String> defaultProfiles, UnaryOperator<String> env,
+                            Stores stores) throws ConfigException {
+    JsonNode node = yaml.root().at(p);
+    if (!node.isObject()) {
+      throw yaml.error(p, "must be a mapping with binding, and optionally name, profiles and properties");
+    }
+    yaml.checkKeys(p, STORE_KEYS);
+    String binding = name(yaml, p + "/binding", null);
+    String storeName = name(yaml, p + "/name", binding);
+    if (!stores.names().add(storeName)) {
+      throw yaml.error(p + (node.has("name") ? "/name" : "/binding"), "store " + storeName
+          + " is listed twice; give each configuration its own name");
+    }
+    List<String> profiles = node.has("profiles") ? names(yaml, p + "/profiles") : defaultProfiles;
+    String whenEnv = node.has(WHEN_ENV) ? text(yaml, p + "/" + WHEN_ENV, null) : null;
+    if (whenEnv != null && !ENV_NAME.matcher(whenEnv).matches()) {
+      throw yaml.error(p + "/" + WHEN_ENV, "must be an environment variable's name such as YCSB_MONGODB_URI, got '"
+          + whenEnv + "'");
+    }
+    boolean included = whenEnv == null || env.apply(whenEnv) != null;
+    Map<String, String> storeProperties = properties(yaml, p + "/properties", included ? env : null);
+    if (included) {
+      stores.included().add(new MatrixSpec.Store(storeName, binding, storeProperties, profiles));
+    } else {
+      stores.leftOut().add(storeName + " (environment variable " + whenEnv + " is not set)");
+    }
+  }
+
+  /** @return {@code baseline}, or null for none or a store left out (the report then says why it is missing) */
+  private static String baseline(LocatedYaml yaml, Stores stores) throws ConfigException {
+    String given = yaml.root().has(MatrixKey.BASELINE.key()) ? name(yaml, MatrixKey.BASELINE.pointer(), null) : null;
+    if (given != null && !stores.names().contains(given)) {
+      throw yaml.error("/baseline", "must name one of the stores (" + String.join(", ", stores.names()) + "), got "
           + given);
     }
-    // a baseline left out: the report compares without one and says why the store is missing
-    String baseline = stores.stream().anyMatch(st -> st.name().equals(given)) ? given : null;
-    String latencyWorkload = root.has("latencyWorkload") ? name(yaml, "/latencyWorkload", null)
-        : workloads.get(0).name();
-    if (!workloadNames.contains(latencyWorkload)) {
+    return stores.included().stream().anyMatch(st -> st.name().equals(given)) ? given : null;
+  }
+
+  /** @return {@code latencyWorkload}, by default the first workload */
+  private static String latencyWorkload(LocatedYaml yaml, List<MatrixSpec.Workload> workloads)
+      throws ConfigException {
+    String latencyWorkload = yaml.root().has(MatrixKey.LATENCY_WORKLOAD.key())
+        ? name(yaml, MatrixKey.LATENCY_WORKLOAD.pointer(), null) : workloads.get(0).name();
+    if (workloads.stream().noneMatch(w -> w.name().equals(latencyWorkload))) {
       throw yaml.error("/latencyWorkload", "must name one of the workloads, got " + latencyWorkload);
     }
+    return latencyWorkload;
+  }
+
+  private static List<String> jvmArgs(LocatedYaml yaml) throws ConfigException {
     List<String> jvmArgs = new ArrayList<>();
-    if (root.has("jvmArgs")) {
-      for (String p : list(yaml, "/jvmArgs", true)) {
+    if (yaml.root().has(MatrixKey.JVM_ARGS.key())) {
+      for (String p : list(yaml, MatrixKey.JVM_ARGS.pointer(), true)) {
         jvmArgs.add(text(yaml, p, null));
       }
     }
-    Duration defaultTimeout = hasDuration ? warmup.limit().plus(duration).plusMinutes(5) : Duration.ZERO;
-    Duration cellTimeout = cellTimeout(yaml, defaultTimeout, hasDuration ? duration : Duration.ZERO, warmup);
-    MatrixSpec.Crashtest crashtest = root.has("crashtest") ? MatrixSections.crashtest(yaml, "/crashtest", env) : null;
-    ReferenceFigures reference = root.has("reference") ? MatrixSections.reference(yaml, "/reference", storeNames)
-        : null;
-    MatrixSections.ReportChoice choice = MatrixSections.reportChoice(yaml);
-    return new MatrixSpec(name, file, output, recordCount, ops, duration, warmup, repeats, threads, workloads,
-        properties, loadThreads, stores, baseline, latencyWorkload, jvmArgs, cellTimeout, crashtest, reference, leftOut,
-        choice.aggregate(), choice.rank(), root.has("seed") ? integer(yaml, "/seed", null, Long.MIN_VALUE, Long.MAX_VALUE)
-        : null);
+    return jvmArgs;
   }
 
   /**
    * {@code cellTimeout}, 0 for no limit: a cell's process needs {@link #CELL_START_MIN} to start its JVM, connect and write its
    * result, on top of the measured time and a fixed warm-up; a shorter timeout would stop every cell.
+   *
+   * @param duration the matrix's {@code duration}, zero when it gives {@code operationcount}; with one, the default
+   *     is the warm-up's limit and the duration plus {@link #CELL_TIMEOUT_MARGIN}, else no limit
    */
-  private static Duration cellTimeout(LocatedYaml yaml, Duration fallback, Duration duration, Warmup warmup)
-      throws ConfigException {
-    Duration timeout = duration(yaml, "/cellTimeout", fallback, Duration.ZERO);
+  private static Duration cellTimeout(LocatedYaml yaml, Duration duration, Warmup warmup) throws ConfigException {
+    Duration fallback = duration.isZero() ? Duration.ZERO : warmup.limit().plus(duration).plus(CELL_TIMEOUT_MARGIN);
+    Duration timeout = duration(yaml, MatrixKey.CELL_TIMEOUT.pointer(), fallback, MatrixKey.CELL_TIMEOUT.minDuration());
     if (timeout.isZero()) {
       return timeout; // no limit
     }
@@ -238,154 +290,18 @@ public final class MatrixFile {
         + "matrix file" + (home == null ? "" : " and in " + home.resolve("workloads")) + ")");
   }
 
-  /** @return the node at the pointer, or null when it is absent and {@code optional} */
-  private static JsonNode given(LocatedYaml yaml, String pointer, boolean optional) throws ConfigException {
-    JsonNode n = yaml.root().at(pointer);
-    if (n.isMissingNode() || n.isNull()) {
-      if (!optional) {
-        throw yaml.error(pointer, "a value is required");
-      }
-      return null;
-    }
-    return n;
-  }
-
-  static String text(LocatedYaml yaml, String pointer, String fallback) throws ConfigException {
-    JsonNode n = given(yaml, pointer, fallback != null);
-    if (n == null) {
-      return fallback;
-    }
-    if (!n.isValueNode()) {
-      throw yaml.error(pointer, "must be a single value, got a " + (n.isArray() ? "list" : "mapping"));
-    }
-    String s = n.asText().trim();
-    if (s.isEmpty()) {
-      throw yaml.error(pointer, "must not be empty");
-    }
-    return s;
-  }
-
-  static String name(LocatedYaml yaml, String pointer, String fallback) throws ConfigException {
-    String s = text(yaml, pointer, fallback);
-    if (!NAME.matcher(s).matches()) {
-      throw yaml.error(pointer, "must be a name of letters, digits, '.', '_' or '-', got '" + s + "'");
-    }
-    return s;
-  }
-
-  static long integer(LocatedYaml yaml, String pointer, Long fallback, long min, long max)
-      throws ConfigException {
-    JsonNode n = given(yaml, pointer, fallback != null);
-    if (n == null) {
-      return fallback;
-    }
-    if (!n.isIntegralNumber()) {
-      throw yaml.error(pointer, "must be a whole number, got '" + n.asText() + "'");
-    }
-    long v = n.asLong();
-    if (v < min || v > max) {
-      throw yaml.error(pointer, "must be between " + min + " and " + max + ", got " + v);
-    }
-    return v;
-  }
-
   /** @return {@code warmup} ({@code auto}, the default, or a duration) with {@code warmupMax} for auto */
   private static Warmup warmup(LocatedYaml yaml) throws ConfigException {
-    Duration max = duration(yaml, "/warmupMax", Duration.ofSeconds(60), Duration.ofSeconds(1));
-    JsonNode n = yaml.root().at("/warmup");
-    if (n.isMissingNode() || n.isNull() || n.asText().trim().equalsIgnoreCase(Warmup.AUTO)) {
+    Duration max = duration(yaml, MatrixKey.WARMUP_MAX);
+    JsonNode n = yaml.root().at(MatrixKey.WARMUP.pointer());
+    String given = n.isMissingNode() || n.isNull() ? MatrixKey.WARMUP.defaultValue() : n.asText().trim();
+    if (given.equalsIgnoreCase(Warmup.AUTO)) {
       return new Warmup(true, max);
     }
-    if (n.asText().trim().equals("0")) {
+    if (given.equals("0")) {
       return Warmup.NONE;
     }
-    Duration fixed = duration(yaml, "/warmup", null, Duration.ZERO);
+    Duration fixed = duration(yaml, MatrixKey.WARMUP.pointer(), null, MatrixKey.WARMUP.minDuration());
     return fixed.isZero() ? Warmup.NONE : new Warmup(false, fixed);
-  }
-
-  static Duration duration(LocatedYaml yaml, String pointer, Duration fallback, Duration min)
-      throws ConfigException {
-    JsonNode n = given(yaml, pointer, fallback != null);
-    if (n == null) {
-      return fallback;
-    }
-    Duration d = Settings.parseDuration(n.asText(), null);
-    if (d == null) {
-      throw yaml.error(pointer, "must be a duration with its unit such as 500ms, 30s, 2m or 1h, got '"
-          + n.asText() + "'");
-    }
-    if (d.compareTo(min) < 0) {
-      throw yaml.error(pointer, "must be at least " + min.toMillis() + " ms, got " + n.asText());
-    }
-    return d;
-  }
-
-  /** @return the pointers of the list's elements; a single value counts as a list of one when allowed */
-  static List<String> list(LocatedYaml yaml, String pointer, boolean scalarAllowed) throws ConfigException {
-    JsonNode n = yaml.root().at(pointer);
-    if (n.isMissingNode() || n.isNull()) {
-      throw yaml.error(pointer, "a value is required");
-    }
-    if (scalarAllowed && n.isValueNode()) {
-      return List.of(pointer);
-    }
-    if (!n.isArray()) {
-      throw yaml.error(pointer, "must be a list, e.g. [a, b]");
-    }
-    if (n.isEmpty()) {
-      throw yaml.error(pointer, "must not be empty");
-    }
-    List<String> out = new ArrayList<>();
-    for (int i = 0; i < n.size(); i++) {
-      out.add(pointer + "/" + i);
-    }
-    return out;
-  }
-
-  static List<String> names(LocatedYaml yaml, String pointer) throws ConfigException {
-    JsonNode n = yaml.root().at(pointer);
-    if (n.isArray() && n.isEmpty()) {
-      return List.of();
-    }
-    List<String> out = new ArrayList<>();
-    for (String p : list(yaml, pointer, true)) {
-      String s = name(yaml, p, null);
-      if (out.contains(s)) {
-        throw yaml.error(p, s + " is listed twice");
-      }
-      out.add(s);
-    }
-    return out;
-  }
-
-  /**
-   * @param env the environment, in which every {@code ${env:NAME}} must be set; null to check none (a store
-   *     left out)
-   */
-  static Map<String, String> properties(LocatedYaml yaml, String pointer, UnaryOperator<String> env)
-      throws ConfigException {
-    JsonNode n = yaml.root().at(pointer);
-    Map<String, String> out = new LinkedHashMap<>();
-    if (n.isMissingNode() || n.isNull()) {
-      return out;
-    }
-    if (!n.isObject()) {
-      throw yaml.error(pointer, "must be a mapping of property keys to values, e.g. {fieldcount: 10}");
-    }
-    for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> e = it.next();
-      if (!e.getValue().isValueNode() || e.getValue().isNull()) {
-        throw yaml.error(pointer + "/" + e.getKey(), "must be a single value");
-      }
-      Matcher ref = ENV.matcher(e.getValue().asText());
-      while (env != null && ref.find()) {
-        if (env.apply(ref.group(1)) == null) {
-          throw yaml.error(pointer + "/" + e.getKey(), "environment variable " + ref.group(1)
-              + " is not set; set it before running the matrix (its value is never printed or saved)");
-        }
-      }
-      out.put(e.getKey(), e.getValue().asText());
-    }
-    return out;
   }
 }

@@ -37,27 +37,27 @@ public final class MatrixSections {
       throw yaml.error(pointer, "must be a mapping with rounds, after, threads, properties or timeout");
     }
     yaml.checkKeys(pointer, CRASHTEST_KEYS);
-    Integer rounds = n.has("rounds") ? (int) MatrixFile.integer(yaml, pointer + "/rounds", null, 1, 1000) : null;
+    Integer rounds = n.has("rounds") ? (int) MatrixValues.integer(yaml, pointer + "/rounds", null, 1, 1000) : null;
     Duration afterMin = null;
     Duration afterMax = null;
     if (n.has("after")) {
-      List<String> after = MatrixFile.list(yaml, pointer + "/after", true);
+      List<String> after = MatrixValues.list(yaml, pointer + "/after", true);
       if (after.size() > 2) {
         throw yaml.error(pointer + "/after", "must be [min, max] or one duration, got " + after.size() + " values");
       }
-      afterMin = MatrixFile.duration(yaml, after.get(0), null, Duration.ZERO);
-      afterMax = MatrixFile.duration(yaml, after.get(after.size() - 1), null, Duration.ZERO);
+      afterMin = MatrixValues.duration(yaml, after.get(0), null, Duration.ZERO);
+      afterMax = MatrixValues.duration(yaml, after.get(after.size() - 1), null, Duration.ZERO);
       if (afterMax.compareTo(afterMin) < 0) {
         throw yaml.error(pointer + "/after", "max must be at least min, got [" + n.get("after").get(0).asText()
             + ", " + n.get("after").get(1).asText() + "]");
       }
     }
-    Integer threads = n.has("threads") ? (int) MatrixFile.integer(yaml, pointer + "/threads", null,
+    Integer threads = n.has("threads") ? (int) MatrixValues.integer(yaml, pointer + "/threads", null,
         RunConfig.THREADS.minLong(), RunConfig.THREADS.maxLong()) : null;
-    Map<String, String> properties = MatrixFile.properties(yaml, pointer + "/properties", env);
+    Map<String, String> properties = MatrixValues.properties(yaml, pointer + "/properties", env);
     Duration longest = afterMax == null ? Duration.ofMinutes(1) : afterMax;
     Duration fallback = longest.plusMinutes(5).multipliedBy(rounds == null ? 3 : rounds).plusMinutes(5);
-    Duration timeout = MatrixFile.duration(yaml, pointer + "/timeout", fallback, Duration.ofSeconds(1));
+    Duration timeout = MatrixValues.duration(yaml, pointer + "/timeout", fallback, Duration.ofSeconds(1));
     return new MatrixSpec.Crashtest(rounds, afterMin, afterMax, threads, properties, timeout);
   }
 
@@ -67,20 +67,20 @@ public final class MatrixSections {
       throw yaml.error(pointer, "must be a mapping with source, and optionally machine, note and figures");
     }
     yaml.checkKeys(pointer, REFERENCE_KEYS);
-    String source = MatrixFile.text(yaml, pointer + "/source", null);
-    String machine = n.hasNonNull("machine") ? MatrixFile.text(yaml, pointer + "/machine", null) : null;
-    String note = n.hasNonNull("note") ? MatrixFile.text(yaml, pointer + "/note", null) : null;
+    String source = MatrixValues.text(yaml, pointer + "/source", null);
+    String machine = n.hasNonNull("machine") ? MatrixValues.text(yaml, pointer + "/machine", null) : null;
+    String note = n.hasNonNull("note") ? MatrixValues.text(yaml, pointer + "/note", null) : null;
     List<ReferenceFigures.Figure> figures = new ArrayList<>();
     JsonNode given = n.get("figures");
     if (given != null && !given.isNull() && !(given.isArray() && given.isEmpty())) {
-      for (String p : MatrixFile.list(yaml, pointer + "/figures", false)) {
+      for (String p : MatrixValues.list(yaml, pointer + "/figures", false)) {
         figures.add(figure(yaml, p, stores));
       }
     }
     List<String> statements = new ArrayList<>();
     if (n.hasNonNull("statements") && !(n.get("statements").isArray() && n.get("statements").isEmpty())) {
-      for (String p : MatrixFile.list(yaml, pointer + "/statements", false)) {
-        statements.add(MatrixFile.text(yaml, p, null));
+      for (String p : MatrixValues.list(yaml, pointer + "/statements", false)) {
+        statements.add(MatrixValues.text(yaml, p, null));
       }
     }
     Double ratio = n.has("outOfProcessOverInProcess") ? positive(yaml, pointer + "/outOfProcessOverInProcess",
@@ -106,13 +106,13 @@ public final class MatrixSections {
           + "throughput: 1234}");
     }
     yaml.checkKeys(p, FIGURE_KEYS);
-    String store = MatrixFile.name(yaml, p + "/store", null);
+    String store = MatrixValues.name(yaml, p + "/store", null);
     if (!stores.isEmpty() && !stores.contains(store)) {
       throw yaml.error(p + "/store", "must name one of the stores (" + String.join(", ", stores) + "), got " + store);
     }
-    String profile = f.hasNonNull("profile") ? MatrixFile.name(yaml, p + "/profile", null) : null;
-    String workload = MatrixFile.name(yaml, p + "/workload", null);
-    Integer threads = f.has("threads") ? (int) MatrixFile.integer(yaml, p + "/threads", null,
+    String profile = f.hasNonNull("profile") ? MatrixValues.name(yaml, p + "/profile", null) : null;
+    String workload = MatrixValues.name(yaml, p + "/workload", null);
+    Integer threads = f.has("threads") ? (int) MatrixValues.integer(yaml, p + "/threads", null,
         RunConfig.THREADS.minLong(), RunConfig.THREADS.maxLong()) : null;
     double throughput = positive(yaml, p + "/throughput", "their throughput in ops/s");
     Double latency = f.has("meanLatencyMillis") ? positive(yaml, p + "/meanLatencyMillis",
@@ -135,7 +135,7 @@ public final class MatrixSections {
     if (!root.isObject()) {
       throw yaml.error("", "must be a mapping with a reference section");
     }
-    yaml.checkKeys("", MatrixFile.KEYS);
+    yaml.checkKeys("", MatrixKey.names());
     if (!root.hasNonNull("reference")) {
       if (required) {
         throw yaml.error("", "reference: a value is required (source, machine, note, figures, statements)");
@@ -166,17 +166,17 @@ public final class MatrixSections {
 
   static ReportChoice reportChoice(LocatedYaml yaml) throws ConfigException {
     JsonNode root = yaml.root();
-    RepeatAggregate aggregate = RepeatAggregate.MEDIAN;
-    if (root.has("aggregate")) {
-      String given = MatrixFile.text(yaml, "/aggregate", null);
+    RepeatAggregate aggregate = RepeatAggregate.find(MatrixKey.AGGREGATE.defaultValue());
+    if (root.has(MatrixKey.AGGREGATE.key())) {
+      String given = MatrixValues.text(yaml, MatrixKey.AGGREGATE.pointer(), null);
       aggregate = RepeatAggregate.find(given);
       if (aggregate == null) {
         throw yaml.error("/aggregate", RepeatAggregate.EXPECTED + ", got '" + given + "'");
       }
     }
     RankFigure rank = null;
-    if (root.has("rank")) {
-      String given = MatrixFile.text(yaml, "/rank", null);
+    if (root.has(MatrixKey.RANK.key())) {
+      String given = MatrixValues.text(yaml, MatrixKey.RANK.pointer(), null);
       rank = RankFigure.find(given);
       if (rank == null) {
         throw yaml.error("/rank", RankFigure.EXPECTED + ", got '" + given + "'");
@@ -187,7 +187,7 @@ public final class MatrixSections {
   }
 
   private static String optionalText(LocatedYaml yaml, String key) throws ConfigException {
-    return yaml.root().hasNonNull(key) ? MatrixFile.text(yaml, "/" + key, null) : null;
+    return yaml.root().hasNonNull(key) ? MatrixValues.text(yaml, "/" + key, null) : null;
   }
 
   /**

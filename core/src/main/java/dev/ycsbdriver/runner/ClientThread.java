@@ -86,24 +86,53 @@ final class ClientThread implements Runnable, ScheduledThread {
   private volatile boolean loopEnded;
   private volatile boolean finished;
 
-  ClientThread(int index, int threadCount, DB db, Workload workload, Properties props, boolean load, long quota,
-               StopSignal stop, boolean spinSleep, RunGates gates, MeasurementRegistry registry, ThreadKind kind) {
+  /**
+   * What every client thread of a phase does.
+   *
+   * @param props the workload's properties, for {@code DB.setProperties} and {@code Workload.initThread}
+   * @param load whether the threads insert ({@code doInsert}) rather than run transactions ({@code doTransaction})
+   * @param spinSleep whether a paced thread spins rather than parks until its next operation is due
+   * @param registry where the measured operations record
+   */
+  record Work(Properties props, boolean load, boolean spinSleep, MeasurementRegistry registry) {
+  }
+
+  /**
+   * The client threads of a phase as a group.
+   *
+   * @param threadCount how many there are, for {@code Workload.initThread}
+   * @param kind the kind of thread each runs on
+   * @param gates where they meet the runner
+   * @param stop the run's stop signal
+   */
+  record Crew(int threadCount, ThreadKind kind, RunGates gates, StopSignal stop) {
+  }
+
+  /**
+   * @param index the thread's index in its crew, from 0
+   * @param db the thread's own store connection, not yet initialised
+   * @param workload the workload it draws operations from
+   * @param quota the operations it does, 0 for no limit
+   * @param work what it does
+   * @param crew the group it belongs to
+   */
+  ClientThread(int index, DB db, Workload workload, long quota, Work work, Crew crew) {
     this.index = index;
-    this.threadCount = threadCount;
-    this.registry = registry;
+    this.threadCount = crew.threadCount();
+    this.registry = work.registry();
     this.recording = registry;
     this.db = db;
     this.measured = new MeasuredDb(db, this, registry);
     this.measuredStretch = new Stretch(measured, registry, opsDone, quota == 0 ? Long.MAX_VALUE : quota);
     this.stretch = measuredStretch;
     this.workload = workload;
-    this.props = props;
-    this.load = load;
+    this.props = work.props();
+    this.load = work.load();
     this.quota = quota;
-    this.stop = stop;
-    this.spinSleep = spinSleep;
-    this.gates = gates;
-    this.thread = kind.newThread("ycsb-client-" + index, this);
+    this.stop = crew.stop();
+    this.spinSleep = work.spinSleep();
+    this.gates = crew.gates();
+    this.thread = crew.kind().newThread("ycsb-client-" + index, this);
   }
 
   /** Starts the client's thread. */

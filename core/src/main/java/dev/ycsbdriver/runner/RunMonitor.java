@@ -79,24 +79,51 @@ final class RunMonitor implements Runnable {
   private long lastStatusOps;
 
   /**
-   * @param logs where each interval goes as {@code .hlog}; null for none (a {@link #rehearsal})
+   * What a monitor watches.
+   *
+   * @param registry the registry the client threads record into
+   * @param clients the client threads, whose operation counts it reads
+   * @param schedule the run's {@code -target} schedule, or null in a closed loop
+   * @param cpu the newest CPU sample, for the live metrics; the supplier may return null
+   * @param startNanos when the watched time began, by {@link System#nanoTime()}
+   * @param startEpochMillis the same instant in milliseconds since the epoch, the intervals' time base
    */
-  RunMonitor(MeasurementRegistry registry, List<ClientThread> clients, HistogramLogs logs, PrintStream err,
-             StatusLine statusLine, boolean status, long statusIntervalNanos, long startNanos, long startEpochMillis,
-             Schedule schedule, LiveMetrics live, Supplier<CpuSample> cpu) {
-    this.registry = registry;
-    this.schedule = schedule;
+  record Watched(MeasurementRegistry registry, List<ClientThread> clients, Schedule schedule, Supplier<CpuSample> cpu,
+                 long startNanos, long startEpochMillis) {
+  }
+
+  /**
+   * Where a monitor's figures go.
+   *
+   * @param logs where each interval goes as {@code .hlog}; null for none (a {@link #rehearsal})
+   * @param live the live metrics, {@link LiveMetrics#OFF} for none
+   * @param err where the status lines are printed
+   * @param statusLine formats the status lines (it is not thread-safe: one per monitor)
+   * @param status whether the status lines are printed ({@code -s})
+   * @param statusIntervalNanos {@code status.interval}, in nanoseconds
+   */
+  record Outputs(HistogramLogs logs, LiveMetrics live, PrintStream err, StatusLine statusLine, boolean status,
+                 long statusIntervalNanos) {
+  }
+
+  /**
+   * @param watched what it watches
+   * @param outputs where its figures go
+   */
+  RunMonitor(Watched watched, Outputs outputs) {
+    this.registry = watched.registry();
+    this.schedule = watched.schedule();
     this.harvester = new IntervalHarvester(registry);
-    this.clients = clients;
-    this.logs = logs;
-    this.err = err;
-    this.statusLine = statusLine;
-    this.status = status;
-    this.statusIntervalNanos = statusIntervalNanos;
-    this.startNanos = startNanos;
-    this.startEpochMillis = startEpochMillis;
-    this.live = live;
-    this.cpu = cpu;
+    this.clients = watched.clients();
+    this.logs = outputs.logs();
+    this.err = outputs.err();
+    this.statusLine = outputs.statusLine();
+    this.status = outputs.status();
+    this.statusIntervalNanos = outputs.statusIntervalNanos();
+    this.startNanos = watched.startNanos();
+    this.startEpochMillis = watched.startEpochMillis();
+    this.live = outputs.live();
+    this.cpu = watched.cpu();
     this.lastTickNanos = startNanos;
     this.lastStatusNanos = startNanos;
     this.thread = new Thread(this, "ycsb-monitor");
@@ -119,9 +146,9 @@ final class RunMonitor implements Runnable {
    */
   static RunMonitor rehearsal(MeasurementRegistry scratch, List<ClientThread> clients, StatusLine statusLine,
                               long statusIntervalNanos, long startNanos) {
-    return new RunMonitor(scratch, clients, null, new PrintStream(java.io.OutputStream.nullOutputStream()),
-        statusLine, true, statusIntervalNanos, startNanos, System.currentTimeMillis(), null, LiveMetrics.OFF,
-        () -> null);
+    return new RunMonitor(new Watched(scratch, clients, null, () -> null, startNanos, System.currentTimeMillis()),
+        new Outputs(null, LiveMetrics.OFF, new PrintStream(java.io.OutputStream.nullOutputStream()), statusLine, true,
+            statusIntervalNanos));
   }
 
   void start() {

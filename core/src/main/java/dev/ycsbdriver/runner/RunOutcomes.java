@@ -45,7 +45,7 @@ final class RunOutcomes {
   }
 
   static Outcome decide(RunConfig config, List<ClientThread> clients, List<ClientThread> leftBehind,
-                        MeasurementRegistry registry, StopSignal stop, long opsDone, List<String> warnings) {
+                        MeasurementRegistry registry, StopSignal stop, long opsDone) {
     List<String> errors = new ArrayList<>();
     int crashes = 0;
     for (ClientThread c : clients) {

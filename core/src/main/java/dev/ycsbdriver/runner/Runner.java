@@ -5,26 +5,20 @@ import dev.ycsbdriver.config.RunConfig;
 import dev.ycsbdriver.config.Secrets;
 import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.cpu.CpuConfig;
-import dev.ycsbdriver.cpu.CpuSampler;
 import dev.ycsbdriver.cpu.CpuSummary;
 import dev.ycsbdriver.cpu.MachineFacts;
 import dev.ycsbdriver.cpu.ServerTarget;
-import dev.ycsbdriver.measure.ChannelTotals;
 import dev.ycsbdriver.measure.MeasurementConfig;
 import dev.ycsbdriver.measure.MeasurementRegistry;
 import dev.ycsbdriver.measure.WorkloadMeasurements;
 import dev.ycsbdriver.metrics.LiveMetrics;
 import dev.ycsbdriver.metrics.RunInfo;
-import dev.ycsbdriver.result.HistogramLogs;
-import dev.ycsbdriver.result.OperationReport;
 import dev.ycsbdriver.result.Outcome;
 import dev.ycsbdriver.result.RunChecks;
 import dev.ycsbdriver.result.RunReport;
 import dev.ycsbdriver.result.RunReportBuilder;
 import dev.ycsbdriver.result.ScheduleLag;
-import dev.ycsbdriver.result.StatusLine;
 import dev.ycsbdriver.result.ToolVersion;
-import dev.ycsbdriver.result.WarmupReport;
 import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
@@ -36,7 +30,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -57,11 +50,6 @@ import site.ycsb.WorkloadException;
  * <p>One instance per run; not thread-safe.
  */
 public final class Runner {
-  /** The longest the end of a warm-up waits for its rehearsal sampler to have started; past it, it goes on. */
-  private static final long REHEARSAL_WAIT_MILLIS = 10_000;
-  /** The end of a warm-up that waited this long or longer for its rehearsals to stop says so. */
-  private static final long REHEARSAL_NOTE_MILLIS = 500;
-
   private final RunRequest request;
   private final RunConfig config;
   /** Said when intended latency is asked for in a closed loop; %s is the measurement.interval value. */
@@ -78,8 +66,42 @@ public final class Runner {
   /** What the client threads ran on ({@link ThreadKind#label()}); null until the binding is open. */
   private String threadKind;
   private Instant phaseStart;
-  /** Why the run stopped when the heap was nearly full ({@link HeapWatch}); null otherwise. */
-  private String heapFull;
+
+  /**
+   * What the client threads are made of, once the workload and the binding are open.
+   *
+   * @param binding the open binding, one {@code DB} per client thread
+   * @param workload the workload the client threads draw from
+   * @param props the workload's properties, {@code dotransactions} and {@code threadcount} set
+   * @param threads the client threads to run, {@link RunConfig#effectiveThreadCount()}
+   */
+  record Opened(Binding binding, ClientWorkloads workload, Properties props, int threads) {
+  }
+
+  /**
+   * What measures the phase, and where its figures go.
+   *
+   * @param measurement the measurement settings
+   * @param registry the registry the measured operations record into
+   * @param cpuInterval {@code cpu.interval}
+   * @param machine the machine's facts, for the result
+   * @param live the live {@code /metrics} endpoint, {@link LiveMetrics#OFF} without {@code status.port}
+   * @param errors the first error of each kind and the connection outages
+   */
+  record Instruments(MeasurementConfig measurement, MeasurementRegistry registry, Duration cpuInterval,
+                     MachineFacts machine, LiveMetrics live, ErrorLog errors) {
+  }
+
+  /**
+   * The client threads once connecting is over.
+   *
+   * @param clients the client threads, in index order
+   * @param gates where they meet the runner
+   * @param target where the server's CPU is read; null when they did not all connect
+   * @param notRun the report of a phase that ended while connecting; null when every thread connected
+   */
+  record Connected(List<ClientThread> clients, RunGates gates, ServerTarget target, RunReport notRun) {
+  }
 
   /** @param request what to run */
   public Runner(RunRequest request) {
@@ -124,9 +146,7 @@ public final class Runner {
       warn("threadcount " + config.threadCount() + " is larger than the " + config.operationCount()
           + " operations to do; using " + threads + " threads");
     }
-    Properties props = settings.toProperties();
-    props.setProperty("dotransactions", Boolean.toString(config.phase() == Phase.RUN));
-    props.setProperty(RunConfig.THREADS.key(), Integer.toString(threads));
+    Properties props = workloadProperties(threads);
 
     // before anything begins: a port in use ends the command with nothing measured and nothing lost
     try (LiveMetrics live = LiveMetrics.open(config.statusBind(), config.statusPort(),
@@ -142,19 +162,20 @@ public final class Runner {
       }
       MachineFacts machine = MachineFacts.read();
       ErrorLog errors = new ErrorLog(request.err(), java.time.Clock.systemUTC());
+      Instruments tools = new Instruments(measurement, registry, cpuInterval, machine, live, errors);
       try {
         Binding binding = guard.open(new BindingContext(settings, config.phase(), threads, config.resultDirectory(),
             config.profile(), errors));
         if (binding == null) {
-          return stoppedWhileConnecting(measurement, cpuInterval, machine, request.provider().getClass().getName(),
-              ServerFacts.unknown(), "the binding was still opening");
+          return stoppedWhileConnecting(tools, request.provider().getClass().getName(), ServerFacts.unknown(),
+              "the binding was still opening");
         }
         try {
           List<RestoredSetting> restored = binding.serverFacts().restoredSettings();
           if (!restored.isEmpty()) {
             request.err().println(RestoredSetting.line(request.provider().name(), restored));
           }
-          return execute(binding, workload, registry, props, threads, measurement, cpuInterval, machine, live, errors);
+          return execute(new Opened(binding, workload, props, threads), tools);
         } finally {
           guard.close(binding);
         }
@@ -168,48 +189,57 @@ public final class Runner {
     }
   }
 
-  private RunReport execute(Binding binding, ClientWorkloads workload, MeasurementRegistry registry, Properties props,
-                            int threads, MeasurementConfig measurement, Duration cpuInterval, MachineFacts machine,
-                            LiveMetrics live, ErrorLog errors)
-      throws ConfigException, BindingException {
-    StopSignal stop = request.stop();
+  /** @return every setting as the workload's properties, with {@code dotransactions} and {@code threadcount} as run */
+  private Properties workloadProperties(int threads) {
+    Properties props = request.settings().toProperties();
+    props.setProperty("dotransactions", Boolean.toString(config.phase() == Phase.RUN));
+    props.setProperty(RunConfig.THREADS.key(), Integer.toString(threads));
+    return props;
+  }
+
+  /**
+   * The phase once its binding is open, as its steps: connect every client thread, warm up ({@link WarmupPhase}),
+   * measure ({@link MeasurePhase}), and assemble the report.
+   */
+  private RunReport execute(Opened opened, Instruments tools) throws ConfigException, BindingException {
+    Connected connected = connect(opened, tools);
+    if (connected.notRun() != null) {
+      return connected.notRun();
+    }
+    request.err().println("Starting test.");
+    Schedule schedule = pace(connected.clients(), tools.measurement());
+    WarmupPhase.WarmedUp warm = WarmupPhase.run(request, connected, tools, warnings);
+    MeasurePhase.Measured measured = new MeasurePhase(request, connected, tools).run(opened.workload(), schedule, warm);
+    return report(opened, connected, tools, warm, measured);
+  }
+
+  /**
+   * Creates and starts the client threads and waits until each has connected.
+   *
+   * @return the connected threads, or the report of a phase that ended while connecting
+   * @throws BindingException when a client thread could not connect
+   * @throws ConfigException when the server's CPU cannot be sampled as configured
+   */
+  private Connected connect(Opened opened, Instruments tools) throws ConfigException, BindingException {
+    int threads = opened.threads();
     RunGates gates = RunGates.forThreads(threads);
     List<ClientThread> clients = new ArrayList<>(threads);
-    boolean load = config.phase() == Phase.LOAD;
     ThreadKind kind = ThreadKind.of(config.threadKind());
     threadKind = kind.label();
     if (kind == ThreadKind.VIRTUAL) {
       request.err().println("Client threads: " + threads + " virtual threads (threadkind=virtual).");
     }
-    int started = 0;
-    try {
-      for (int i = 0; i < threads; i++) {
-        long quota = config.operationCount() / threads + (i < config.operationCount() % threads ? 1 : 0);
-        clients.add(new ClientThread(i, threads, binding.newDb(), workload.forThread(i), props, load, quota, stop,
-            config.spinSleep(), gates, registry, kind));
-      }
-      for (ClientThread c : clients) {
-        c.start();
-        started++;
-      }
-    } catch (OutOfMemoryError e) {
-      // the JVM's word for a thread the kernel would not create, too: ulimit -u, pid_max, memory for its stack
-      guard.abort(clients, gates);
-      String error = started > 0 || clients.size() == threads
-          ? "could not start client thread " + (started + 1) + " of " + threads + " (" + e.getMessage()
-              + "); lower threadcount, or raise the limit that stopped it (ulimit -u, kernel.pid_max, "
-              + "kernel.threads-max, vm.max_map_count, memory)"
-          : "could not create client thread " + (clients.size() + 1) + " of " + threads + " (" + e.getMessage()
-              + "); lower threadcount, or raise the heap with -jvm-args=-Xmx<size>";
-      String dbClass = clients.isEmpty() ? binding.getClass().getName() : clients.get(0).db().getClass().getName();
-      return notRun(measurement, cpuInterval, machine, dbClass, binding.serverFacts(),
-          new Outcome(Outcome.Status.FAILED, List.of(error + ": no operation ran, nothing was measured")), error);
+    RunReport notStarted = startClients(opened, tools, new ClientThread.Crew(threads, kind, gates, request.stop()),
+        clients);
+    if (notStarted != null) {
+      return new Connected(clients, gates, null, notStarted);
     }
-    if (!guard.awaitConnecting(gates.ready()) || stop.requested()) {
+    Binding binding = opened.binding();
+    if (!guard.awaitConnecting(gates.ready()) || request.stop().requested()) {
       guard.abort(clients, gates);
       long connected = clients.stream().filter(c -> c.initReturned() && c.initFailure() == null).count();
-      return stoppedWhileConnecting(measurement, cpuInterval, machine, clients.get(0).db().getClass().getName(),
-          binding.serverFacts(), connected + " of " + threads + " client threads had connected");
+      return new Connected(clients, gates, null, stoppedWhileConnecting(tools, clients.get(0).db().getClass().getName(),
+          binding.serverFacts(), connected + " of " + threads + " client threads had connected"));
     }
     ServerTarget target;
     try {
@@ -222,127 +252,91 @@ public final class Runner {
     if (target.startWarning() != null) {
       request.err().println("Warning: " + target.startWarning());
     }
+    return new Connected(clients, gates, target, null);
+  }
 
-    boolean warmup = !config.warmup().none();
-    request.err().println("Starting test.");
-    Schedule schedule = null;
+  /**
+   * Creates one client thread per {@code threads}, each with its share of {@code operationcount}, into
+   * {@code clients}, then starts them.
+   *
+   * @return null, or the report of a phase whose threads the JVM could not create or start
+   */
+  private RunReport startClients(Opened opened, Instruments tools, ClientThread.Crew crew, List<ClientThread> clients) {
+    int threads = crew.threadCount();
+    ClientThread.Work work = new ClientThread.Work(opened.props(), config.phase() == Phase.LOAD, config.spinSleep(),
+        tools.registry());
+    int started = 0;
+    try {
+      for (int i = 0; i < threads; i++) {
+        long quota = config.operationCount() / threads + (i < config.operationCount() % threads ? 1 : 0);
+        clients.add(new ClientThread(i, opened.binding().newDb(), opened.workload().forThread(i), quota, work, crew));
+      }
+      for (ClientThread c : clients) {
+        c.start();
+        started++;
+      }
+    } catch (OutOfMemoryError e) {
+      // the JVM's word for a thread the kernel would not create, too: ulimit -u, pid_max, memory for its stack
+      guard.abort(clients, crew.gates());
+      String error = started > 0 || clients.size() == threads
+          ? "could not start client thread " + (started + 1) + " of " + threads + " (" + e.getMessage()
+              + "); lower threadcount, or raise the limit that stopped it (ulimit -u, kernel.pid_max, "
+              + "kernel.threads-max, vm.max_map_count, memory)"
+          : "could not create client thread " + (clients.size() + 1) + " of " + threads + " (" + e.getMessage()
+              + "); lower threadcount, or raise the heap with -jvm-args=-Xmx<size>";
+      Binding binding = opened.binding();
+      String dbClass = clients.isEmpty() ? binding.getClass().getName() : clients.get(0).db().getClass().getName();
+      return notRun(tools, dbClass, binding.serverFacts(),
+          new Outcome(Outcome.Status.FAILED, List.of(error + ": no operation ran, nothing was measured")), error);
+    }
+    return null;
+  }
+
+  /**
+   * Gives the client threads the {@code -target} schedule; without one, warns when intended latency is asked
+   * for.
+   *
+   * @return the schedule, or null in a closed loop
+   */
+  private Schedule pace(List<ClientThread> clients, MeasurementConfig measurement) {
     if (config.paced()) {
       Schedule s = new Schedule(System.nanoTime(), config.targetOpsPerSec());
       clients.forEach(c -> c.schedule(s));
-      schedule = s;
-    } else if (measurement.interval() != MeasurementConfig.Interval.OP) {
+      return s;
+    }
+    if (measurement.interval() != MeasurementConfig.Interval.OP) {
       warnings.add(CLOSED_LOOP_INTENDED.formatted(measurement.interval().name().toLowerCase(java.util.Locale.ROOT)));
       request.err().println("ycsb: warning: " + warnings.get(warnings.size() - 1));
     }
-    MeasurementRegistry warmupScratch = null;
-    WarmupPhase.End warmupEnd = null;
-    long warmupMillis = 0;
-    // when the measured operations began: at the switch out of a warm-up, since the client threads count every
-    // operation from then on, however long the CPU sampler and the status monitor below take to start (seconds
-    // on a saturated machine); the measured time must hold every operation counted
-    long switchNanos = 0;
-    if (warmup) {
-      MeasurementRegistry scratch = new MeasurementRegistry(measurement, config.paced(), threads);
-      clients.forEach(c -> c.warmUpWith(scratch));
-      if (config.warmup().auto()) {
-        request.err().println("Warming up until the driver is warm, at most " + config.warmup().limit().toSeconds()
-            + " s (warmup=auto); its operations are left out of every figure.");
-      } else {
-        request.err().println("Warming up for " + config.warmup().limit().toMillis() / 1000.0
-            + " s; its operations are left out of every figure.");
-      }
-      gates.go().countDown();
-      long warmupStart = System.nanoTime();
-      // the CPU sampler and the status monitor run through the warm-up too, on its throw-away registry and with
-      // nothing printed, so that their code is compiled before the measured time, not on its CPU
-      CpuSampler.Rehearsal samplerRehearsal = CpuSampler.Rehearsal.start(target, cpuInterval);
-      RunMonitor monitorRehearsal = RunMonitor.rehearsal(scratch, clients,
-          new StatusLine(config.label(), measurement.interval()), config.statusInterval().toNanos(), warmupStart);
-      monitorRehearsal.start();
-      Duration limit = config.warmup().limit();
-      warmupEnd = config.warmup().auto() ? WarmupPhase.untilSteady(limit, clients, scratch, gates, stop)
-          : WarmupPhase.fixed(limit, gates, stop);
-      // stopped before the switch, so that stopping them takes warm-up time, not measured time
-      long rehearsalNanos = System.nanoTime();
-      monitorRehearsal.finish();
-      samplerRehearsal.finish(stop.requested() ? 0 : REHEARSAL_WAIT_MILLIS);
-      // the client threads find in place what they created on first use while warming up
-      registry.prepareLike(scratch);
-      clients.forEach(ClientThread::endWarmup);
-      switchNanos = System.nanoTime();
-      // the warm-up as it was: a sampler slow to start (OSHI on a loaded machine) lengthens it
-      warmupMillis = TimeUnit.NANOSECONDS.toMillis(switchNanos - warmupStart);
-      long waitedMillis = TimeUnit.NANOSECONDS.toMillis(switchNanos - rehearsalNanos);
-      if (waitedMillis >= REHEARSAL_NOTE_MILLIS) {
-        String waited = String.format(java.util.Locale.ROOT, "%.1f s of it waiting for the CPU sampler to start",
-            waitedMillis / 1000.0);
-        warmupEnd = new WarmupPhase.End(warmupEnd.endedBy(),
-            warmupEnd.detail().isEmpty() ? waited : warmupEnd.detail() + "; " + waited);
-      }
-      // the operations are counted once the run is over: a thread may still finish its last warm-up operation
-      // after the switch, and a matrix sizes the next cell's table by the inserts counted here
-      warmupScratch = scratch;
-      if (warmupEnd.endedBy().equals("max")) {
-        warn("warmup=auto: not steady after warmup.max=" + config.warmup().limit().toSeconds() + " s ("
-            + warmupEnd.detail() + "); measuring anyway, so the figures may still include warm-up");
-        request.err().println("ycsb: warning: " + warnings.get(warnings.size() - 1));
-      }
-      request.err().println(String.format(java.util.Locale.ROOT, "Warm-up done after %.1f s (%s%s); measuring.",
-          warmupMillis / 1000.0, warmupEnd.endedBy(), warmupEnd.detail().isEmpty() ? "" : ": " + warmupEnd.detail()));
-    }
-    CpuSampler sampler = CpuSampler.start(target, cpuInterval);
-    long startNanos = warmup ? switchNanos : System.nanoTime();
-    Instant start = Instant.now().minusNanos(System.nanoTime() - startNanos);
-    HistogramLogs logs = new HistogramLogs(request.runDirectory(), start.toEpochMilli());
-    RunMonitor monitor = new RunMonitor(registry, clients, logs, request.err(),
-        new StatusLine(config.label(), measurement.interval()), config.status(),
-        config.statusInterval().toNanos(), startNanos, start.toEpochMilli(), schedule, live, sampler::latest);
-    gates.go().countDown();
-    monitor.start();
+    return null;
+  }
 
-    List<ClientThread> leftBehind = awaitEnd(clients, gates, sampler, stop, workload, startNanos);
-    long endNanos = System.nanoTime();
-    Map<String, ChannelTotals> totals = monitor.finish();
-    errors.finish();
-    CpuSummary cpu = sampler.stop();
-    ScheduleLag lag = monitor.scheduleLag(endNanos, config.targetOpsPerSec());
-    if (lag != null && lag.finalLagMillis() >= BEHIND_SCHEDULE_MILLIS) {
-      warnings.add(String.format(java.util.Locale.ROOT, "the run ended %.1f s behind its -target %d ops/s schedule: "
-          + "the store did not keep up with the target, and intended latency includes that wait", lag.finalLagMillis() / 1000, config.targetOpsPerSec()));
-    }
-    List<OperationReport> operations = RunOutcomes.operations(registry, totals);
-    warnings.addAll(ErrorWarnings.of(operations, cpu.warnings(), errors.outages()));
-    warnings.addAll(logs.errors());
-    warnings.addAll(binding.serverFacts().warnings());
-
+  /**
+   * The report of a measured phase: its warnings, its outcome, and its figures checked against each other.
+   */
+  private RunReport report(Opened opened, Connected connected, Instruments tools, WarmupPhase.WarmedUp warm,
+                           MeasurePhase.Measured m) {
+    List<ClientThread> clients = connected.clients();
+    warnAbout(m, tools.errors(), opened.binding().serverFacts());
     long opsDone = 0;
     for (ClientThread c : clients) {
       opsDone += c.opsDone();
     }
-    long runtimeMillis = TimeUnit.NANOSECONDS.toMillis(endNanos - startNanos);
-    String clientBound = cpu.driverOutweighsServer(runtimeMillis <= 0 ? 0 : opsDone * 1000.0 / runtimeMillis);
-    if (clientBound != null) {
-      warnings.add(clientBound);
-    }
-    if (!load && !warmup) {
-      String unwarmed = WarmupWarnings.of(runtimeMillis, opsDone, monitor.timeSeries());
-      if (unwarmed != null) {
-        warnings.add(unwarmed);
-      }
-    }
-    Outcome outcome = RunOutcomes.decide(config, clients, leftBehind, registry, stop, opsDone, warnings);
-    if (heapFull != null) {
+    warnAboutPace(m, opsDone, warm.ran());
+    long runtimeMillis = m.time().runtimeMillis();
+    Outcome outcome = RunOutcomes.decide(config, clients, m.time().leftBehind(), tools.registry(), request.stop(),
+        opsDone);
+    if (m.time().heapFull() != null) {
       List<String> stopped = new ArrayList<>(outcome.errors());
-      stopped.add(0, heapFull + "; the figures cover the run up to the stop");
+      stopped.add(0, m.time().heapFull() + "; the figures cover the run up to the stop");
       outcome = new Outcome(Outcome.Status.FAILED, stopped);
     }
-    RunReport report = common(clients.get(0).db().getClass().getName(), binding.serverFacts(), machine)
-        .measurement(measurement).start(start).end(start.plusNanos(endNanos - startNanos))
-        .runtimeMillis(runtimeMillis).operationsDone(opsDone).operations(operations).cpu(cpu)
-        .timeSeries(monitor.timeSeries()).outcome(outcome).histogramLogs(logs.files())
-        .warmup(warmupEnd == null ? WarmupReport.NONE : new WarmupReport(config.warmup().label(), warmupMillis,
-            warmupEnd.endedBy(), warmupEnd.detail(), warmupOperations(warmupScratch)))
-        .scheduleLag(lag).errors(errors.kinds()).outages(errors.outages()).build();
+    RunReport report = common(clients.get(0).db().getClass().getName(), opened.binding().serverFacts(), tools.machine())
+        .measurement(tools.measurement()).start(m.time().start()).end(m.time().end())
+        .runtimeMillis(runtimeMillis).operationsDone(opsDone).operations(m.operations()).cpu(m.cpu())
+        .timeSeries(m.monitored().timeSeries()).outcome(outcome).histogramLogs(m.monitored().logs().files())
+        .warmup(warm.report(config.warmup().label()))
+        .scheduleLag(m.monitored().lag()).errors(tools.errors().kinds()).outages(tools.errors().outages()).build();
     // the figures checked against each other (the result JSON holds every check); each broken one is a warning
     List<String> checked = new ArrayList<>(RunChecks.warnings(RunChecks.of(report)));
     String shortRun = RunChecks.shortRun(runtimeMillis);
@@ -352,15 +346,34 @@ public final class Runner {
     return checked.isEmpty() ? report : report.withWarnings(checked);
   }
 
-  private static Map<String, Long> warmupOperations(MeasurementRegistry scratch) {
-    Map<String, Long> counts = new java.util.LinkedHashMap<>();
-    for (var m : scratch.operations()) {
-      long n = m.statuses().total();
-      if (n > 0) {
-        counts.put(m.name(), n);
+  /** Adds the warnings of the measured time: behind schedule, errors and outages, CPU, histogram logs, the server's. */
+  private void warnAbout(MeasurePhase.Measured m, ErrorLog errors, ServerFacts server) {
+    ScheduleLag lag = m.monitored().lag();
+    if (lag != null && lag.finalLagMillis() >= BEHIND_SCHEDULE_MILLIS) {
+      warnings.add(String.format(java.util.Locale.ROOT, "the run ended %.1f s behind its -target %d ops/s schedule: "
+          + "the store did not keep up with the target, and intended latency includes that wait", lag.finalLagMillis() / 1000, config.targetOpsPerSec()));
+    }
+    warnings.addAll(ErrorWarnings.of(m.operations(), m.cpu().warnings(), errors.outages()));
+    warnings.addAll(m.monitored().logs().errors());
+    warnings.addAll(server.warnings());
+  }
+
+  /**
+   * Adds the warnings of a client-bound run, and of a run phase neither warmed up nor long enough to leave its
+   * warm-up behind.
+   */
+  private void warnAboutPace(MeasurePhase.Measured m, long opsDone, boolean warmedUp) {
+    long runtimeMillis = m.time().runtimeMillis();
+    String clientBound = m.cpu().driverOutweighsServer(runtimeMillis <= 0 ? 0 : opsDone * 1000.0 / runtimeMillis);
+    if (clientBound != null) {
+      warnings.add(clientBound);
+    }
+    if (config.phase() != Phase.LOAD && !warmedUp) {
+      String unwarmed = WarmupWarnings.of(runtimeMillis, opsDone, m.monitored().timeSeries());
+      if (unwarmed != null) {
+        warnings.add(unwarmed);
       }
     }
-    return counts;
   }
 
   private void failIfNotConnected(List<ClientThread> clients) throws BindingException {
@@ -384,12 +397,10 @@ public final class Runner {
    *
    * @param where how far connecting got, e.g. {@code 3 of 8 client threads had connected}
    */
-  private RunReport stoppedWhileConnecting(MeasurementConfig measurement, Duration cpuInterval, MachineFacts machine,
-                                           String dbClass, ServerFacts server, String where) {
+  private RunReport stoppedWhileConnecting(Instruments tools, String dbClass, ServerFacts server, String where) {
     String why = guard.stoppedWhileConnecting();
     String error = why + " (" + where + "): no operation ran, nothing was measured";
-    return notRun(measurement, cpuInterval, machine, dbClass, server,
-        new Outcome(Outcome.Status.INTERRUPTED, List.of(error)), why);
+    return notRun(tools, dbClass, server, new Outcome(Outcome.Status.INTERRUPTED, List.of(error)), why);
   }
 
   /**
@@ -397,10 +408,10 @@ public final class Runner {
    *
    * @param why why nothing ran, for the CPU summary
    */
-  private RunReport notRun(MeasurementConfig measurement, Duration cpuInterval, MachineFacts machine, String dbClass,
-                           ServerFacts server, Outcome outcome, String why) {
-    return common(dbClass, server, machine).measurement(measurement).start(phaseStart).end(Instant.now())
-        .cpu(CpuSummary.unavailable("nothing ran: " + why, cpuInterval.toMillis())).outcome(outcome).build();
+  private RunReport notRun(Instruments tools, String dbClass, ServerFacts server, Outcome outcome, String why) {
+    return common(dbClass, server, tools.machine()).measurement(tools.measurement()).start(phaseStart)
+        .end(Instant.now()).cpu(CpuSummary.unavailable("nothing ran: " + why, tools.cpuInterval().toMillis()))
+        .outcome(outcome).build();
   }
 
   /** @return a report builder holding what every report of this phase shares */
@@ -410,76 +421,6 @@ public final class Runner {
         .targetedOperations(config.operationCount()).gc(GcStats.read()).server(server).machine(machine)
         .warnings(warnings).runDirectory(request.runDirectory()).workloadInstances(workloadInstances)
         .threadKind(threadKind);
-  }
-
-  /**
-   * Waits until every thread has left its operation loop, then stops the CPU sampler before any
-   * thread closes its connection, then waits for the clean-ups.
-   *
-   * @return the client threads that were still inside the binding when the runner gave up on them
-   */
-  private List<ClientThread> awaitEnd(List<ClientThread> clients, RunGates gates, CpuSampler sampler,
-                                      StopSignal stop, ClientWorkloads workload, long startNanos) {
-    long deadline = config.maxExecutionTime().isZero() ? Long.MAX_VALUE
-        : startNanos + config.maxExecutionTime().toNanos();
-    CountDownLatch waitingFor = gates.operationsEnded();
-    HeapWatch heap = new HeapWatch();
-    while (true) {
-      if (awaitSlice(waitingFor)) {
-        if (waitingFor == gates.done()) {
-          break;
-        }
-        sampler.stop();
-        gates.cleanupAllowed().countDown();
-        waitingFor = gates.done();
-        continue;
-      }
-      if (stop.requested()) {
-        break;
-      }
-      String full = heap.exhausted();
-      if (full != null) {
-        heap.release();
-        stop.request(StopSignal.Reason.OUT_OF_MEMORY);
-        heapFull = full;
-        break;
-      }
-      if (System.nanoTime() - deadline >= 0) {
-        stop.request(StopSignal.Reason.MAX_EXECUTION_TIME);
-        request.err().println("Maximum execution time of " + config.maxExecutionTime().toSeconds()
-            + " s reached; stopping.");
-        break;
-      }
-    }
-    CountDownLatch done = gates.done();
-    if (done.getCount() == 0) {
-      return List.of();
-    }
-    workload.requestStop();
-    // threads still in their loop end soon after a stop; give them the stop timeout to do so before
-    // the last CPU reading, then let every thread clean up
-    long loopsGiveUp = System.nanoTime() + config.stopTimeout().toNanos();
-    while (gates.operationsEnded().getCount() > 0 && System.nanoTime() - loopsGiveUp < 0 && !stop.hurried()) {
-      awaitSlice(gates.operationsEnded());
-    }
-    sampler.stop();
-    gates.cleanupAllowed().countDown();
-    workload.requestStop();
-    // a thread still in its loop is stuck in the binding and has had its stop timeout; the others
-    // only clean up, and get a stop timeout of their own for that
-    long giveUp = System.nanoTime() + config.stopTimeout().toNanos();
-    while (System.nanoTime() - giveUp < 0 && !stop.hurried()
-        && clients.stream().anyMatch(c -> c.loopEnded() && !c.finished())) {
-      awaitSlice(done);
-    }
-    List<ClientThread> left = new ArrayList<>();
-    for (ClientThread c : clients) {
-      if (!c.finished()) {
-        c.interrupt();
-        left.add(c);
-      }
-    }
-    return left;
   }
 
   static boolean awaitSlice(CountDownLatch latch) {

@@ -1,19 +1,31 @@
 package dev.ycsbdriver.runner;
 
+import dev.ycsbdriver.config.RunConfig;
+import dev.ycsbdriver.cpu.CpuSampler;
 import dev.ycsbdriver.measure.MeasurementRegistry;
+import dev.ycsbdriver.result.StatusLine;
+import dev.ycsbdriver.result.WarmupReport;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The run phase's warm-up, fixed ({@code warmup=<duration>}) or automatic ({@code warmup=auto}), waited out by
- * the runner's thread while the client threads record into a throw-away registry.
+ * the runner's thread while the client threads record into a throw-away registry: {@link #run} opens {@code go},
+ * rehearses the CPU sampler and the monitor, and switches the threads to the measured registry at its end.
  *
  * <p>Stateless: each method runs on the runner's thread.
  */
 final class WarmupPhase {
   /** The longest single sleep while waiting, in milliseconds, so that a stop or the threads' end is seen soon. */
   static final long WAIT_SLICE_MILLIS = 100;
+  /** The longest the end of a warm-up waits for its rehearsal sampler to have started; past it, it goes on. */
+  private static final long REHEARSAL_WAIT_MILLIS = 10_000;
+  /** The end of a warm-up that waited this long or longer for its rehearsals to stop says so. */
+  private static final long REHEARSAL_NOTE_MILLIS = 500;
 
   private WarmupPhase() {
   }
@@ -25,6 +37,122 @@ final class WarmupPhase {
    * @param detail one phrase on the state at its end; empty when there is nothing to say
    */
   record End(String endedBy, String detail) {
+  }
+
+  /**
+   * The warm-up as it went.
+   *
+   * @param scratch the warm-up's throw-away registry; null for no warm-up
+   * @param end how it ended; null for no warm-up
+   * @param millis how long it lasted, from {@code go} to the switch, in milliseconds
+   * @param switchNanos when the client threads switched to the measured registry, by {@link System#nanoTime()}
+   */
+  record WarmedUp(MeasurementRegistry scratch, End end, long millis, long switchNanos) {
+    /** No warm-up. */
+    static final WarmedUp NONE = new WarmedUp(null, null, 0, 0);
+
+    /** @return whether there was a warm-up */
+    boolean ran() {
+      return end != null;
+    }
+
+    /**
+     * The operations are counted when this is called, once the run is over: a thread may still finish its last
+     * warm-up operation after the switch, and a matrix sizes the next cell's table by the inserts counted here.
+     *
+     * @param label the {@code warmup} setting as the result gives it
+     * @return the warm-up for the result, {@link WarmupReport#NONE} for none
+     */
+    WarmupReport report(String label) {
+      if (end == null) {
+        return WarmupReport.NONE;
+      }
+      Map<String, Long> counts = new LinkedHashMap<>();
+      for (var m : scratch.operations()) {
+        long n = m.statuses().total();
+        if (n > 0) {
+          counts.put(m.name(), n);
+        }
+      }
+      return new WarmupReport(label, millis, end.endedBy(), end.detail(), counts);
+    }
+  }
+
+  /**
+   * Opens {@code go} for a warm-up, if there is one, and switches the client threads to the measured registry at
+   * its end.
+   *
+   * @param request what runs
+   * @param connected the connected client threads, their gates, and where the server's CPU is read
+   * @param tools what measures the run; its registry is prepared like the warm-up's
+   * @param warnings the run's warnings, to which one is added when an automatic warm-up was not steady by its limit
+   * @return the warm-up as it went, {@link WarmedUp#NONE} for none
+   */
+  static WarmedUp run(RunRequest request, Runner.Connected connected, Runner.Instruments tools,
+                      List<String> warnings) {
+    RunConfig config = request.config();
+    if (config.warmup().none()) {
+      return WarmedUp.NONE;
+    }
+    List<ClientThread> clients = connected.clients();
+    MeasurementRegistry scratch = new MeasurementRegistry(tools.measurement(), config.paced(), clients.size());
+    clients.forEach(c -> c.warmUpWith(scratch));
+    if (config.warmup().auto()) {
+      request.err().println("Warming up until the driver is warm, at most " + config.warmup().limit().toSeconds()
+          + " s (warmup=auto); its operations are left out of every figure.");
+    } else {
+      request.err().println("Warming up for " + config.warmup().limit().toMillis() / 1000.0
+          + " s; its operations are left out of every figure.");
+    }
+    connected.gates().go().countDown();
+    long warmupStart = System.nanoTime();
+    // the CPU sampler and the status monitor run through the warm-up too, on its throw-away registry and with
+    // nothing printed, so that their code is compiled before the measured time, not on its CPU
+    CpuSampler.Rehearsal samplerRehearsal = CpuSampler.Rehearsal.start(connected.target(), tools.cpuInterval());
+    RunMonitor monitorRehearsal = RunMonitor.rehearsal(scratch, clients,
+        new StatusLine(config.label(), tools.measurement().interval()), config.statusInterval().toNanos(), warmupStart);
+    monitorRehearsal.start();
+    Duration limit = config.warmup().limit();
+    End end = config.warmup().auto()
+        ? untilSteady(limit, clients, scratch, connected.gates(), request.stop())
+        : fixed(limit, connected.gates(), request.stop());
+    // stopped before the switch, so that stopping them takes warm-up time, not measured time
+    long rehearsalNanos = System.nanoTime();
+    monitorRehearsal.finish();
+    samplerRehearsal.finish(request.stop().requested() ? 0 : REHEARSAL_WAIT_MILLIS);
+    // the client threads find in place what they created on first use while warming up
+    tools.registry().prepareLike(scratch);
+    clients.forEach(ClientThread::endWarmup);
+    long switchNanos = System.nanoTime();
+    // the warm-up as it was: a sampler slow to start (OSHI on a loaded machine) lengthens it
+    WarmedUp warm = new WarmedUp(scratch, withRehearsalWait(end, switchNanos - rehearsalNanos),
+        TimeUnit.NANOSECONDS.toMillis(switchNanos - warmupStart), switchNanos);
+    announce(request, warm, warnings);
+    return warm;
+  }
+
+  /** @return {@code end}, its detail saying how long the rehearsals took to stop when that was noticeable */
+  private static End withRehearsalWait(End end, long waitedNanos) {
+    long waitedMillis = TimeUnit.NANOSECONDS.toMillis(waitedNanos);
+    if (waitedMillis < REHEARSAL_NOTE_MILLIS) {
+      return end;
+    }
+    String waited = String.format(Locale.ROOT, "%.1f s of it waiting for the CPU sampler to start",
+        waitedMillis / 1000.0);
+    return new End(end.endedBy(), end.detail().isEmpty() ? waited : end.detail() + "; " + waited);
+  }
+
+  /** Prints the end of the warm-up, and warns when an automatic one was not steady by its limit. */
+  private static void announce(RunRequest request, WarmedUp warm, List<String> warnings) {
+    RunConfig config = request.config();
+    End end = warm.end();
+    if (end.endedBy().equals("max")) {
+      warnings.add("warmup=auto: not steady after warmup.max=" + config.warmup().limit().toSeconds() + " s ("
+          + end.detail() + "); measuring anyway, so the figures may still include warm-up");
+      request.err().println("ycsb: warning: " + warnings.get(warnings.size() - 1));
+    }
+    request.err().println(String.format(Locale.ROOT, "Warm-up done after %.1f s (%s%s); measuring.",
+        warm.millis() / 1000.0, end.endedBy(), end.detail().isEmpty() ? "" : ": " + end.detail()));
   }
 
   /**
