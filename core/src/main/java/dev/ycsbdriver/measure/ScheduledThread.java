@@ -22,7 +22,7 @@ public interface ScheduledThread {
   /**
    * Notes that the current operation waited {@code nanos} for a connection before the store served it (a pool's or
    * a shared connection's wait); the driver records it as {@code CONNECTION-WAIT} and leaves it out of the
-   * operation's service time. Called on this thread only, at most once per operation.
+   * operation's service time. Called on this thread only; several waits of one operation add up.
    *
    * @param nanos the wait, 0 or more
    */

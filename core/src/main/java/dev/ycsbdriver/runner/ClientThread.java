@@ -187,7 +187,7 @@ final class ClientThread implements Runnable, ScheduledThread {
 
   @Override
   public void connectionWaited(long nanos) {
-    connectionWaitNanos = nanos;
+    connectionWaitNanos = Math.max(connectionWaitNanos, 0) + nanos;
   }
 
   /** @return the current operation's wait for a connection, in nanoseconds, or -1 when it reported none; resets it */

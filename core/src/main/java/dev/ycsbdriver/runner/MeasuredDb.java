@@ -59,7 +59,12 @@ final class MeasuredDb extends DB {
 
   @Override
   public void init() throws DBException {
-    db.init();
+    try {
+      db.init();
+    } finally {
+      // a connection the binding waited for while opening belongs to no operation
+      owner.takeConnectionWait();
+    }
   }
 
   @Override

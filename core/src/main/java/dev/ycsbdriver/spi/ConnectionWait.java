@@ -38,13 +38,28 @@ public final class ConnectionWait {
   }
 
   /**
-   * Reports the current operation's wait; call it at most once per operation, before it returns.
+   * Reports a wait of the current operation, before it returns; several waits of one operation (a retry that
+   * borrows again) add up.
    *
    * @param nanos the wait in nanoseconds, 0 or more
    */
   public void waited(long nanos) {
     if (thread != null) {
       thread.connectionWaited(Math.max(0, nanos));
+    }
+  }
+
+  /**
+   * Reports a wait of the calling client thread's current operation, for a client library that says when it
+   * checked a connection out in a callback on the calling thread (MongoDB's pool events); nowhere outside a client
+   * thread.
+   *
+   * @param nanos the wait in nanoseconds, 0 or more
+   */
+  public static void waitedOnCurrentThread(long nanos) {
+    ScheduledThread t = ScheduledThread.current();
+    if (t != null) {
+      t.connectionWaited(Math.max(0, nanos));
     }
   }
 }

@@ -45,6 +45,17 @@ public record ServerFacts(String product, String version, String profile, Map<St
     this(product, version, profile, settings, warnings, List.of());
   }
 
+  /**
+   * @param name a setting's name, e.g. {@code connections}
+   * @param value its value
+   * @return these facts with the setting added last, or its value replaced where it is
+   */
+  public ServerFacts withSetting(String name, String value) {
+    Map<String, String> more = new LinkedHashMap<>(settings);
+    more.put(name, value);
+    return new ServerFacts(product, version, profile, more, warnings, restoredSettings);
+  }
+
   /** @return facts for a store about which nothing is known (a plain {@code -db} class) */
   public static ServerFacts unknown() {
     return new ServerFacts(null, null, null, Map.of(), List.of());

@@ -1,6 +1,6 @@
 package dev.ycsbdriver.binding.h2;
 
-import dev.ycsbdriver.binding.jdbc.ConnectionMode;
+import dev.ycsbdriver.spi.ConnectionMode;
 import dev.ycsbdriver.binding.jdbc.ConnectionSource;
 import dev.ycsbdriver.binding.jdbc.JdbcKeys;
 import dev.ycsbdriver.binding.jdbc.Reconnect;
@@ -65,7 +65,7 @@ public final class H2BindingProvider implements BindingProvider {
   public List<PropertySpec> properties() {
     List<PropertySpec> all = new ArrayList<>(List.of(DIR, WRITE_DELAY, BATCH_SIZE, LOCK_TIMEOUT, CREATE_TABLE, JdbcKeys.DROP_TABLE,
         READ_ONLY));
-    all.addAll(ConnectionMode.keys(name()));
+    all.addAll(JdbcKeys.connectionModes(name()));
     return List.copyOf(all);
   }
 

@@ -1,5 +1,6 @@
 package dev.ycsbdriver.binding.jdbc;
 
+import dev.ycsbdriver.spi.ConnectionMode;
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.Secrets;
@@ -42,7 +43,7 @@ public final class GenericJdbcProvider implements BindingProvider {
         JdbcKeys.BATCH_SIZE, JdbcKeys.FETCH_SIZE, JdbcKeys.AUTO_COMMIT, CREATE_TABLE, JdbcKeys.DROP_TABLE));
     all.addAll(JdbcKeys.TIMEOUTS.all());
     all.addAll(Reconnect.keys(name()));
-    all.addAll(ConnectionMode.keys(name()));
+    all.addAll(JdbcKeys.connectionModes(name()));
     return List.copyOf(all);
   }
 

@@ -4,7 +4,9 @@ import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.Settings;
+import dev.ycsbdriver.spi.ConnectionMode;
 import dev.ycsbdriver.spi.NetworkTimeouts;
+import java.util.List;
 
 /** Keys every SQL binding shares with upstream YCSB's JDBC binding. */
 public final class JdbcKeys {
@@ -51,6 +53,15 @@ public final class JdbcKeys {
    */
   public static PropertySpec effective(Settings settings, PropertySpec own, PropertySpec upstream) {
     return settings.contains(own.key()) || !settings.contains(upstream.key()) ? own : upstream;
+  }
+
+  /**
+   * @param binding the binding's name, the keys' namespace
+   * @return {@code <binding>.connections}, {@code .pool.size} and {@code .pool.timeout} ({@link ConnectionMode}),
+   *     the pool being HikariCP's
+   */
+  public static List<PropertySpec> connectionModes(String binding) {
+    return ConnectionMode.keys(binding, "a HikariCP pool");
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.ycsbdriver.binding.jdbc;
 
+import dev.ycsbdriver.spi.ConnectionMode;
 import java.sql.SQLException;
 
 /**

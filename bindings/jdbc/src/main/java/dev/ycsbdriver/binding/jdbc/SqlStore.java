@@ -1,5 +1,6 @@
 package dev.ycsbdriver.binding.jdbc;
 
+import dev.ycsbdriver.spi.ConnectionMode;
 import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.config.Phase;
@@ -91,7 +92,7 @@ public final class SqlStore implements Binding {
       prepareTable(spec, c);
       ServerFacts facts;
       try {
-        facts = withConnections(factsReader.read(c), spec.connections());
+        facts = factsReader.read(c).withSetting("connections", spec.connections().describe());
       } catch (SQLException e) {
         throw SqlFailures.failure(spec.binding(), "reading the server's settings", e, spec.errors());
       }
@@ -128,14 +129,6 @@ public final class SqlStore implements Binding {
         }
       }
     };
-  }
-
-  /** @return the facts with how the client threads connect, as the setting {@code connections} */
-  private static ServerFacts withConnections(ServerFacts facts, ConnectionMode mode) {
-    java.util.Map<String, String> settings = new java.util.LinkedHashMap<>(facts.settings());
-    settings.put("connections", mode.describe());
-    return new ServerFacts(facts.product(), facts.version(), facts.profile(), settings, facts.warnings(),
-        facts.restoredSettings());
   }
 
   private static void prepareTable(Spec spec, Connection c) throws BindingException {

@@ -19,6 +19,7 @@ import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
+import dev.ycsbdriver.spi.ConnectionMode;
 import dev.ycsbdriver.spi.NetworkTimeouts;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
@@ -80,6 +81,7 @@ public final class MongoBindingProvider implements BindingProvider {
         CREATE_TABLE));
     all.addAll(TIMEOUTS.all());
     all.add(TIMEOUT);
+    all.addAll(ConnectionMode.keys(name(), "the MongoDB driver's pool"));
     return List.copyOf(all);
   }
 
@@ -95,6 +97,7 @@ public final class MongoBindingProvider implements BindingProvider {
     String server = String.join(",", cs.getHosts());
     int batchSize = s.getInt(BATCH_SIZE);
     NetworkTimeouts timeouts = timeouts(s);
+    ConnectionMode connections = ConnectionMode.from(name(), s, 0);
     MongoClientSettings.Builder settings = MongoClientSettings.builder()
         // for the driver a server selection timeout of 0 fails at once and a negative one waits forever
         .applyToClusterSettings(c -> c.serverSelectionTimeout(timeouts.login().isZero() ? -1 : timeouts.login().toMillis(),
@@ -103,7 +106,7 @@ public final class MongoBindingProvider implements BindingProvider {
             .readTimeout(NetworkTimeouts.millis(timeouts.socket()), TimeUnit.MILLISECONDS))
         // the connection string's own timeouts win: it is applied over the keys
         .applyConnectionString(cs)
-        .applyToConnectionPoolSettings(p -> p.maxSize(Math.max(context.threadCount(), 1) + 1));
+        .applyToConnectionPoolSettings(p -> pool(p, connections, context.threadCount()));
     WriteConcern wc = writeConcern(s, cs);
     if (wc != null) {
       settings.writeConcern(wc);
@@ -130,7 +133,9 @@ public final class MongoBindingProvider implements BindingProvider {
             + "bin/ycsb load mongodb -P <workload>");
       }
       ServerFacts facts = facts(build.getString("version"), database.getWriteConcern(), context.profile(),
-          database.getReadPreference().getName());
+          database.getReadPreference().getName()).withSetting("connections",
+          connections.kind() == ConnectionMode.Kind.THREAD ? "the driver's pool, a connection for every client thread"
+          : connections.describe());
       ServerLocation location = location(cs.getHosts().get(0));
       return Binding.of(() -> new MongoDb(database, batchSize, context.errors()), location, facts, client::close);
     } catch (MongoException e) {
@@ -209,4 +214,20 @@ public final class MongoBindingProvider implements BindingProvider {
     return ServerLocation.ofHost(host, ServerLocation.port(port), "mongod");
   }
 
+
+  /**
+   * Sizes the driver's pool: with {@code mongodb.connections=thread} one connection more than the client threads,
+   * so no operation waits for one (each thread in effect keeps its own); with {@code shared} or {@code pool} the
+   * mode's size, opened at the start, each check-out's wait reported as CONNECTION-WAIT ({@link CheckoutWaits}).
+   */
+  private static void pool(com.mongodb.connection.ConnectionPoolSettings.Builder pool, ConnectionMode mode,
+                           int threads) {
+    if (mode.kind() == ConnectionMode.Kind.THREAD) {
+      pool.maxSize(Math.max(threads, 1) + 1);
+      return;
+    }
+    pool.maxSize(mode.poolSize()).minSize(mode.poolSize())
+        .maxWaitTime(mode.poolTimeout().toMillis(), TimeUnit.MILLISECONDS)
+        .addConnectionPoolListener(new CheckoutWaits());
+  }
 }

@@ -1,7 +1,7 @@
 package dev.ycsbdriver.binding.mysql;
 
 import dev.ycsbdriver.binding.jdbc.JdbcKeys;
-import dev.ycsbdriver.binding.jdbc.ConnectionMode;
+import dev.ycsbdriver.spi.ConnectionMode;
 import dev.ycsbdriver.binding.jdbc.Reconnect;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.spi.NetworkTimeouts;
@@ -55,7 +55,7 @@ final class MysqlKeys {
     List<PropertySpec> all = new ArrayList<>(List.of(specs));
     all.addAll(TIMEOUTS.all());
     all.addAll(Reconnect.keys("mysql"));
-    all.addAll(ConnectionMode.keys("mysql"));
+    all.addAll(JdbcKeys.connectionModes("mysql"));
     return List.copyOf(all);
   }
 }

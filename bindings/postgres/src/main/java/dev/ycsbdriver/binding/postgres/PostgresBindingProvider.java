@@ -1,6 +1,6 @@
 package dev.ycsbdriver.binding.postgres;
 
-import dev.ycsbdriver.binding.jdbc.ConnectionMode;
+import dev.ycsbdriver.spi.ConnectionMode;
 import dev.ycsbdriver.binding.jdbc.ConnectionSource;
 import dev.ycsbdriver.binding.jdbc.JdbcKeys;
 import dev.ycsbdriver.binding.jdbc.Reconnect;

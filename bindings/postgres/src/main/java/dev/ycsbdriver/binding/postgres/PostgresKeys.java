@@ -2,7 +2,7 @@ package dev.ycsbdriver.binding.postgres;
 
 import dev.ycsbdriver.binding.jdbc.JdbcKeys;
 import dev.ycsbdriver.config.PropertySpec;
-import dev.ycsbdriver.binding.jdbc.ConnectionMode;
+import dev.ycsbdriver.spi.ConnectionMode;
 import dev.ycsbdriver.binding.jdbc.Reconnect;
 import dev.ycsbdriver.spi.NetworkTimeouts;
 import dev.ycsbdriver.config.ConfigException;
@@ -91,7 +91,7 @@ final class PostgresKeys {
     all.addAll(SYSTEM);
     all.addAll(TIMEOUTS.all());
     all.addAll(Reconnect.keys("postgres"));
-    all.addAll(ConnectionMode.keys("postgres"));
+    all.addAll(JdbcKeys.connectionModes("postgres"));
     return List.copyOf(all);
   }
 }

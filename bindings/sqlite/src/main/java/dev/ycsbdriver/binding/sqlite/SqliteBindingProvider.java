@@ -1,6 +1,6 @@
 package dev.ycsbdriver.binding.sqlite;
 
-import dev.ycsbdriver.binding.jdbc.ConnectionMode;
+import dev.ycsbdriver.spi.ConnectionMode;
 import dev.ycsbdriver.binding.jdbc.ConnectionSource;
 import dev.ycsbdriver.binding.jdbc.JdbcKeys;
 import dev.ycsbdriver.binding.jdbc.Reconnect;
@@ -66,7 +66,7 @@ public final class SqliteBindingProvider implements BindingProvider {
   public List<PropertySpec> properties() {
     List<PropertySpec> all = new ArrayList<>(List.of(DIR, SYNCHRONOUS, JOURNAL_MODE, BUSY_TIMEOUT, BATCH_SIZE, CREATE_TABLE, JdbcKeys.DROP_TABLE,
         READ_ONLY));
-    all.addAll(ConnectionMode.keys(name()));
+    all.addAll(JdbcKeys.connectionModes(name()));
     return List.copyOf(all);
   }
 

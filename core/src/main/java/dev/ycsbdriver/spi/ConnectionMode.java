@@ -1,4 +1,4 @@
-package dev.ycsbdriver.binding.jdbc;
+package dev.ycsbdriver.spi;
 
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.PropertySpec;
@@ -8,16 +8,18 @@ import java.time.Duration;
 import java.util.List;
 
 /**
- * How the client threads of a SQL binding get their connections ({@code <binding>.connections}):
+ * How the client threads of a binding get their connections to the store ({@code <binding>.connections}), for
+ * the bindings whose client library can share or pool them (the SQL bindings through HikariCP, MongoDB through its
+ * driver's own pool):
  * <ul>
  *   <li>{@code thread} (the default, as upstream YCSB): each client thread opens its own connection and keeps it;</li>
  *   <li>{@code shared}: one connection for all client threads, used by one operation at a time, in the order the
  *       threads asked for it;</li>
- *   <li>{@code pool}: a HikariCP pool of {@code <binding>.pool.size} connections; each operation borrows one and
- *       returns it when it ends, waiting at most {@code <binding>.pool.timeout} for one to be free.</li>
+ *   <li>{@code pool}: a pool of {@code <binding>.pool.size} connections; each operation borrows one and returns it
+ *       when it ends, waiting at most {@code <binding>.pool.timeout} for one to be free.</li>
  * </ul>
  * In {@code shared} and {@code pool} the time an operation waited for its connection is measured apart from its
- * service time, as the operation {@code CONNECTION-WAIT} ({@link dev.ycsbdriver.spi.ConnectionWait}): a pool too
+ * service time, as the operation {@code CONNECTION-WAIT} ({@link ConnectionWait}): a pool too
  * small shows up as waiting, not as a slow store.
  *
  * <p>Immutable and thread-safe.
@@ -55,13 +57,14 @@ public record ConnectionMode(Kind kind, int poolSize, Duration poolTimeout) {
 
   /**
    * @param binding the binding's name, the keys' namespace
+   * @param pool the pool's kind, for the descriptions, e.g. {@code a HikariCP pool}
    * @return {@code <binding>.connections}, {@code .pool.size} and {@code .pool.timeout}, for the binding's key list
    */
-  public static List<PropertySpec> keys(String binding) {
+  public static List<PropertySpec> keys(String binding, String pool) {
     return List.of(
         PropertySpec.of(binding + ".connections", "thread", "",
             "thread: one connection per client thread (YCSB's); shared: one connection for all threads, one "
-                + "operation at a time; pool: a HikariCP pool of " + binding + ".pool.size connections that each "
+                + "operation at a time; pool: " + pool + " of " + binding + ".pool.size connections that each "
                 + "operation borrows. In shared and pool the wait for a connection is measured apart, as "
                 + "CONNECTION-WAIT").choice("thread", "shared", "pool"),
         PropertySpec.of(binding + ".pool.size", Integer.toString(POOL_SIZE_DEFAULT), "connections",
@@ -74,7 +77,7 @@ public record ConnectionMode(Kind kind, int poolSize, Duration poolTimeout) {
   }
 
   /**
-   * Reads the keys of {@link #keys(String)}.
+   * Reads the keys of {@link #keys(String, String)}.
    *
    * @param binding the binding's name
    * @param settings the run's settings
@@ -85,7 +88,7 @@ public record ConnectionMode(Kind kind, int poolSize, Duration poolTimeout) {
    *     of stop.timeout, a pool size given without {@code pool}, or batched inserts without {@code thread}
    */
   public static ConnectionMode from(String binding, Settings settings, int batchSize) throws ConfigException {
-    List<PropertySpec> keys = keys(binding);
+    List<PropertySpec> keys = keys(binding, "");
     Kind kind = Kind.valueOf(settings.getChoice(keys.get(0)).toUpperCase(java.util.Locale.ROOT));
     if (kind != Kind.POOL && settings.contains(keys.get(1).key())) {
       throw new ConfigException(keys.get(1).key() + ": applies only to " + keys.get(0).key() + "=pool, which is "

@@ -1,4 +1,4 @@
-package dev.ycsbdriver.binding.jdbc;
+package dev.ycsbdriver.spi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
