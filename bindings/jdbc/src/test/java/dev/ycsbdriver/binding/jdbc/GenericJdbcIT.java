@@ -53,7 +53,9 @@ class GenericJdbcIT extends BindingContract {
   @Test
   void batchedInsertsAndManualCommitLoadEveryRecord() throws Exception {
     CliRun load = cli("load", "workloada", Map.of("recordcount", "250", "droptable", "true", "createtable", "true",
-        "db.batchsize", "64", "jdbc.autocommit", "false", "dataintegrity", "true"));
+        "db.batchsize", "64", "jdbc.autocommit", "false", "dataintegrity", "true",
+        // a batch lives on one connection between operations: only a connection of the thread's own keeps it
+        "jdbc.connections", "thread"));
     assertThat(load.exitCode()).as(load.toString()).isZero();
     CliRun run = cli("run", "workloada", Map.of("recordcount", "250", "operationcount", "500",
         "jdbc.autocommit", "false", "dataintegrity", "true"));

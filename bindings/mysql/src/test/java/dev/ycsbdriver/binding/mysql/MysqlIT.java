@@ -117,7 +117,7 @@ class MysqlIT extends BindingContract {
   @Test
   void batchedLoadInsertsEveryRecordAndServerCpuIsMariadbd() throws Exception {
     CliRun load = cli("load", "workloada", Map.of("recordcount", "1001", "droptable", "true", "createtable", "true",
-        "mysql.batchsize", "100", "threadcount", "2"));
+        "mysql.batchsize", "100", "threadcount", "2", "mysql.connections", "thread"));
     assertThat(load.exitCode()).as(load.toString()).isZero();
     try (Connection c = DriverManager.getConnection(URL, USER, PASSWORD);
          var rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM usertable")) {

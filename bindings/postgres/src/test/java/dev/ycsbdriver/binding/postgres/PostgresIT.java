@@ -108,13 +108,13 @@ class PostgresIT extends BindingContract {
     assertThat(server.path("version").asText()).matches("\\d+.*");
     assertThat(server.path("settings").fieldNames()).toIterable()
         .containsExactly("synchronous_commit", "fsync", "wal_level", "commit_delay", "commit_siblings",
-            "full_page_writes", "wal_writer_delay");
+            "full_page_writes", "wal_writer_delay", "connections");
   }
 
   @Test
   void batchedLoadInsertsEveryRecord() throws Exception {
     CliRun load = cli("load", "workloada", Map.of("recordcount", "1001", "droptable", "true", "createtable", "true",
-        "postgres.batchsize", "100", "threadcount", "2"));
+        "postgres.batchsize", "100", "threadcount", "2", "postgres.connections", "thread"));
     assertThat(load.exitCode()).as(load.toString()).isZero();
     Map<String, String> summary = dev.ycsbdriver.testing.SummaryLines.asMap(load.out());
     assertThat(summary).containsEntry("[INSERT], Operations", "1001")
