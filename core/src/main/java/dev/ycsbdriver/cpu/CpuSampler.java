@@ -143,7 +143,7 @@ public final class CpuSampler implements AutoCloseable {
           sampler = late ? null : s;
         }
         if (late) {
-          s.stop();
+          s.discard();
         }
       }, "ycsb-cpu-rehearsal");
       starter.setDaemon(true);
@@ -163,7 +163,22 @@ public final class CpuSampler implements AutoCloseable {
     }
 
     /**
-     * Stops the rehearsal's sampler and throws its figures away. Waits for its start at most
+     * Waits for the sampler to have started, at most {@code maxWaitMillis}: called before the client threads are
+     * let go, so that its start (OSHI's classes, finding the server's processes) runs on an idle machine, not on
+     * the CPU of tens of busy client threads, where it can take half a minute.
+     *
+     * @param maxWaitMillis the longest wait, in milliseconds
+     */
+    public void awaitStarted(long maxWaitMillis) {
+      try {
+        starter.join(maxWaitMillis);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
+
+    /**
+     * Stops the rehearsal's sampler and throws its figures away ({@link CpuSampler#discard()}). Waits for its start at most
      * {@code maxWaitMillis}; a sampler still starting after that is stopped as soon as it has started, and
      * only costs time.
      *
@@ -182,7 +197,7 @@ public final class CpuSampler implements AutoCloseable {
         sampler = null;
       }
       if (s != null) {
-        s.stop();
+        s.discard();
       }
     }
   }
@@ -308,6 +323,18 @@ public final class CpuSampler implements AutoCloseable {
   public CpuSample latest() {
     synchronized (samples) {
       return samples.isEmpty() ? null : samples.get(samples.size() - 1);
+    }
+  }
+
+  /**
+   * Stops sampling at once, without a last sample, a summary or waiting for the sampling thread: for a sampler whose
+   * figures are thrown away (a {@link Rehearsal}). On a machine saturated by the client threads, {@link #stop()}'s
+   * last reading of every server process can take tens of seconds of wall time.
+   */
+  public void discard() {
+    stopping = true;
+    if (thread != null) {
+      LockSupport.unpark(thread);
     }
   }
 

@@ -104,11 +104,13 @@ final class WarmupPhase {
       request.err().println("Warming up for " + config.warmup().limit().toMillis() / 1000.0
           + " s; its operations are left out of every figure.");
     }
+    // the CPU sampler and the status monitor run through the warm-up too, on its throw-away registry and with
+    // nothing printed, so that their code is compiled before the measured time, not on its CPU; the sampler starts
+    // before the client threads are let go, while the machine is idle
+    CpuSampler.Rehearsal samplerRehearsal = CpuSampler.Rehearsal.start(connected.target(), tools.cpuInterval());
+    samplerRehearsal.awaitStarted(request.stop().requested() ? 0 : REHEARSAL_WAIT_MILLIS);
     connected.gates().go().countDown();
     long warmupStart = System.nanoTime();
-    // the CPU sampler and the status monitor run through the warm-up too, on its throw-away registry and with
-    // nothing printed, so that their code is compiled before the measured time, not on its CPU
-    CpuSampler.Rehearsal samplerRehearsal = CpuSampler.Rehearsal.start(connected.target(), tools.cpuInterval());
     RunMonitor monitorRehearsal = RunMonitor.rehearsal(scratch, clients,
         new StatusLine(config.label(), tools.measurement().interval()), config.statusInterval().toNanos(), warmupStart);
     monitorRehearsal.start();
