@@ -303,6 +303,33 @@ public final class Settings {
   }
 
   /**
+   * A wait a client thread may be in when the run stops (a reconnect backoff, a wait for a pooled connection), so
+   * at most half of {@code stop.timeout}: the key's value, or, when the key is not given, its default lowered to
+   * half of a shorter {@code stop.timeout} (not below {@code min}).
+   *
+   * @param spec the key
+   * @param min smallest value
+   * @param max largest value
+   * @param waiting what waits, for the message, e.g. {@code a thread waiting out its backoff}
+   * @return the value
+   * @throws ConfigException when malformed, out of range, or above half of {@code stop.timeout}
+   */
+  public Duration getDurationWithinStop(PropertySpec spec, Duration min, Duration max, String waiting)
+      throws ConfigException {
+    Duration value = getDuration(spec, min, max);
+    Duration stop = getDuration(RunConfig.STOP_TIMEOUT, Duration.ZERO, Duration.ofHours(1));
+    if (!contains(spec.key()) && value.multipliedBy(2).compareTo(stop) > 0) {
+      // the default yields to a short stop.timeout the user chose
+      value = stop.dividedBy(2).compareTo(min) < 0 ? min : stop.dividedBy(2);
+    }
+    if (value.multipliedBy(2).compareTo(stop) > 0) {
+      throw new ConfigException(spec.key() + ": must be at most half of stop.timeout (" + stop.toMillis() + "ms), got "
+          + getTrimmed(spec) + "; " + waiting + " must end within the stop timeout");
+    }
+    return value;
+  }
+
+  /**
    * Reads a duration written with a unit ({@code 500ms}, {@code 1s}, {@code 2m}, {@code 1h}); a bare
    * number is taken in the spec's unit ({@code ms}, {@code s}, {@code m} or {@code h}).
    *

@@ -2,7 +2,6 @@ package dev.ycsbdriver.spi;
 
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.PropertySpec;
-import dev.ycsbdriver.config.RunConfig;
 import dev.ycsbdriver.config.Settings;
 import java.time.Duration;
 import java.util.List;
@@ -101,17 +100,8 @@ public record ConnectionMode(Kind kind, int poolSize, Duration poolTimeout) {
     if (kind == Kind.THREAD) {
       return PER_THREAD;
     }
-    Duration stop = settings.getDuration(RunConfig.STOP_TIMEOUT, Duration.ZERO, Duration.ofHours(1));
-    Duration timeout = settings.getDuration(keys.get(2), POOL_TIMEOUT_MIN, Duration.ofHours(1));
-    if (!settings.contains(keys.get(2).key()) && timeout.multipliedBy(2).compareTo(stop) > 0) {
-      // the default yields to a short stop.timeout the user chose
-      timeout = stop.dividedBy(2).compareTo(POOL_TIMEOUT_MIN) < 0 ? POOL_TIMEOUT_MIN : stop.dividedBy(2);
-    }
-    if (timeout.multipliedBy(2).compareTo(stop) > 0) {
-      throw new ConfigException(keys.get(2).key() + ": must be at most half of stop.timeout (" + stop.toMillis()
-          + "ms), got " + settings.getTrimmed(keys.get(2)) + "; a thread waiting for a connection must end within "
-          + "the stop timeout");
-    }
+    Duration timeout = settings.getDurationWithinStop(keys.get(2), POOL_TIMEOUT_MIN, Duration.ofHours(1),
+        "a thread waiting for a connection");
     return new ConnectionMode(kind, kind == Kind.SHARED ? 1 : settings.getInt(keys.get(1)), timeout);
   }
 

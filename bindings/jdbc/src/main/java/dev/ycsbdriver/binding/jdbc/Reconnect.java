@@ -2,7 +2,6 @@ package dev.ycsbdriver.binding.jdbc;
 
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.PropertySpec;
-import dev.ycsbdriver.config.RunConfig;
 import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.spi.ErrorLog;
 import java.time.Duration;
@@ -60,17 +59,8 @@ public record Reconnect(String binding, ErrorLog errors, long initialNanos, long
   public static Reconnect from(String binding, Settings settings, ErrorLog errors) throws ConfigException {
     List<PropertySpec> keys = keys(binding);
     Duration initial = settings.getDuration(keys.get(0), Duration.ofMillis(1), Duration.ofMinutes(1));
-    Duration max = settings.getDuration(keys.get(1), initial, Duration.ofMinutes(1));
-    Duration stop = settings.getDuration(RunConfig.STOP_TIMEOUT, Duration.ZERO, Duration.ofHours(1));
-    if (!settings.contains(keys.get(1).key()) && max.multipliedBy(2).compareTo(stop) > 0) {
-      // the default yields to a short stop.timeout the user chose
-      max = stop.dividedBy(2).compareTo(initial) < 0 ? initial : stop.dividedBy(2);
-    }
-    if (max.multipliedBy(2).compareTo(stop) > 0) {
-      throw new ConfigException(keys.get(1).key() + ": must be at most half of stop.timeout (" + stop.toMillis()
-          + "ms), got " + settings.getTrimmed(keys.get(1)) + "; a thread waiting out its backoff must end within "
-          + "the stop timeout");
-    }
+    Duration max = settings.getDurationWithinStop(keys.get(1), initial, Duration.ofMinutes(1),
+        "a thread waiting out its backoff");
     return new Reconnect(binding, errors, initial.toNanos(), max.toNanos());
   }
 
