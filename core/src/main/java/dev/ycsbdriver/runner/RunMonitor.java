@@ -142,7 +142,7 @@ final class RunMonitor implements Runnable {
    * @param statusLine a status line of its own (it is not thread-safe)
    * @param statusIntervalNanos the run's {@code status.interval}
    * @param startNanos when the warm-up began
-   * @return a monitor to {@link #start()} with the warm-up and {@link #finish()} at its end
+   * @return a monitor to {@link #start()} with the warm-up and {@link #abandon} at its end
    */
   static RunMonitor rehearsal(MeasurementRegistry scratch, List<ClientThread> clients, StatusLine statusLine,
                               long statusIntervalNanos, long startNanos) {
@@ -206,6 +206,26 @@ final class RunMonitor implements Runnable {
       logs.close();
     }
     return harvester.totals();
+  }
+
+  /**
+   * Ends a {@link #rehearsal}: asks its thread to stop and waits for it at most {@code maxWaitMillis}. A thread
+   * still in a tick after that (on a machine saturated by the client threads a cold harvest of every thread's
+   * histograms can take tens of seconds) is left to end on its own after that tick: it only reads the
+   * warm-up's registry, which nothing records into any more.
+   *
+   * @param maxWaitMillis the longest wait, in milliseconds; 0 for none
+   * @return whether the thread had ended within the wait
+   */
+  boolean abandon(long maxWaitMillis) {
+    stopping = true;
+    LockSupport.unpark(thread);
+    try {
+      thread.join(Math.max(1, maxWaitMillis));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    return !thread.isAlive();
   }
 
   List<TimeSeriesPoint> timeSeries() {

@@ -24,6 +24,12 @@ final class WarmupPhase {
   static final long WAIT_SLICE_MILLIS = 100;
   /** The longest the end of a warm-up waits for its rehearsal sampler to have started; past it, it goes on. */
   private static final long REHEARSAL_WAIT_MILLIS = 10_000;
+  /**
+   * The longest the end of a warm-up waits for its rehearsal monitor's thread, in milliseconds: past it, the
+   * thread finishes its tick on its own (a cold harvest of 64 threads' histograms on a machine they saturate
+   * takes seconds).
+   */
+  private static final long MONITOR_WAIT_MILLIS = 200;
   /** The end of a warm-up that waited this long or longer for its rehearsals to stop says so. */
   private static final long REHEARSAL_NOTE_MILLIS = 500;
 
@@ -120,7 +126,7 @@ final class WarmupPhase {
         : fixed(limit, connected.gates(), request.stop());
     // stopped before the switch, so that stopping them takes warm-up time, not measured time
     long rehearsalNanos = System.nanoTime();
-    monitorRehearsal.finish();
+    monitorRehearsal.abandon(MONITOR_WAIT_MILLIS);
     samplerRehearsal.finish(request.stop().requested() ? 0 : REHEARSAL_WAIT_MILLIS);
     // the client threads find in place what they created on first use while warming up
     tools.registry().prepareLike(scratch);
@@ -139,7 +145,7 @@ final class WarmupPhase {
     if (waitedMillis < REHEARSAL_NOTE_MILLIS) {
       return end;
     }
-    String waited = String.format(Locale.ROOT, "%.1f s of it waiting for the CPU sampler to start",
+    String waited = String.format(Locale.ROOT, "%.1f s of it waiting for the warm-up's monitor and CPU sampler to stop",
         waitedMillis / 1000.0);
     return new End(end.endedBy(), end.detail().isEmpty() ? waited : end.detail() + "; " + waited);
   }
