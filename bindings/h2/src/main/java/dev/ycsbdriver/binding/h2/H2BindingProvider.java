@@ -49,6 +49,7 @@ public final class H2BindingProvider implements BindingProvider {
   static final PropertySpec LOCK_TIMEOUT = PropertySpec.of("h2.lock_timeout", "10000", "ms",
       "how long an operation waits for a row another thread has locked before it fails").integer(0, 3_600_000);
   static final PropertySpec CREATE_TABLE = JdbcKeys.createTable(true);
+  static final PropertySpec READ_INDEX = JdbcKeys.readIndex("h2", UserTable.NoIndexHint.H2);
   static final PropertySpec READ_ONLY = JdbcKeys.readOnly("h2", "H2's ACCESS_MODE_DATA=r");
 
   @Override
@@ -64,7 +65,7 @@ public final class H2BindingProvider implements BindingProvider {
   @Override
   public List<PropertySpec> properties() {
     List<PropertySpec> all = new ArrayList<>(List.of(DIR, WRITE_DELAY, BATCH_SIZE, LOCK_TIMEOUT, CREATE_TABLE, JdbcKeys.DROP_TABLE,
-        READ_ONLY));
+        READ_ONLY, READ_INDEX));
     all.addAll(JdbcKeys.connectionModes(name()));
     return List.copyOf(all);
   }
@@ -84,7 +85,7 @@ public final class H2BindingProvider implements BindingProvider {
     }
     String jdbcUrl = url.toString();
     ConnectionSource source = () -> DriverManager.getConnection(jdbcUrl, "sa", "");
-    SqlStore.Spec spec = new SqlStore.Spec(name(), dir.toString(), source, UserTable.of(s),
+    SqlStore.Spec spec = new SqlStore.Spec(name(), dir.toString(), source, JdbcKeys.table(s, READ_INDEX, UserTable.NoIndexHint.H2),
         "VARCHAR(255)", "VARCHAR", s.getBoolean(CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE), context.phase(),
         s.getInt(BATCH_SIZE), 0, true, ServerLocation.embedded(), H2Errors.INSTANCE,
         ConnectionMode.from(name(), s, s.getInt(BATCH_SIZE)));

@@ -76,6 +76,32 @@ public final class JdbcKeys {
   }
 
   /**
+   * @param binding the binding's name, the key's namespace
+   * @param hint the store's clause that makes a query use no index
+   * @return the {@code <binding>.read.index} key: false makes reads find their record without an index
+   *     ({@link UserTable#readingWithoutIndex})
+   */
+  public static PropertySpec readIndex(String binding, UserTable.NoIndexHint hint) {
+    return PropertySpec.of(binding + ".read.index", "true", "",
+        "false: each read finds its record with no index (FROM usertable" + hint.sql() + "), so the store reads the "
+            + "whole table for every read (seed 003's slow query); updates, scans and deletes keep the index")
+        .flag();
+  }
+
+  /**
+   * @param settings the run's settings
+   * @param readIndex the key, from {@link #readIndex}
+   * @param hint the store's clause that makes a query use no index
+   * @return the workload's table ({@link UserTable#of}), reading without an index when the key says so
+   * @throws ConfigException as {@link UserTable#of} does
+   */
+  public static UserTable table(Settings settings, PropertySpec readIndex, UserTable.NoIndexHint hint)
+      throws ConfigException {
+    UserTable table = UserTable.of(settings);
+    return settings.getBoolean(readIndex) ? table : table.readingWithoutIndex(hint);
+  }
+
+  /**
    * Reads {@code <binding>.readonly}.
    *
    * @param settings the run's settings

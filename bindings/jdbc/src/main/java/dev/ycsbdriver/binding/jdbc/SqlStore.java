@@ -93,6 +93,9 @@ public final class SqlStore implements Binding {
       ServerFacts facts;
       try {
         facts = factsReader.read(c).withSetting("connections", spec.connections().describe());
+        if (!spec.table().readsThroughKeyIndex()) {
+          facts = facts.withSetting("reads", "without an index: every read reads the whole table");
+        }
       } catch (SQLException e) {
         throw SqlFailures.failure(spec.binding(), "reading the server's settings", e, spec.errors());
       }

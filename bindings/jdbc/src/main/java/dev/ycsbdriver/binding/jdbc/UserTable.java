@@ -30,6 +30,8 @@ public final class UserTable {
   private final String name;
   private final String fieldPrefix;
   private final List<String> fields;
+  /** How reads name the table: empty, or a store's hint that no index be used ({@link #readingWithoutIndex}). */
+  private final String readHint;
 
   /**
    * @param name the table name, e.g. {@code usertable}
@@ -50,6 +52,50 @@ public final class UserTable {
     this.name = name;
     this.fieldPrefix = fieldPrefix;
     this.fields = IntStream.range(0, fieldCount).mapToObj(i -> fieldPrefix + i).toList();
+    this.readHint = "";
+  }
+
+  private UserTable(UserTable t, NoIndexHint hint) {
+    this.name = t.name;
+    this.fieldPrefix = t.fieldPrefix;
+    this.fields = t.fields;
+    this.readHint = hint.sql;
+  }
+
+  /** A store's own clause, after the table's name, that makes a query use no index on it. */
+  public enum NoIndexHint {
+    /** SQLite's {@code NOT INDEXED} (sqlite.org/lang_indexedby.html): no index, the primary key's included. */
+    SQLITE(" NOT INDEXED"),
+    /** H2's {@code USE INDEX ()} (h2database.com, grammar "Table Expression"): an empty list, a table scan. */
+    H2(" USE INDEX ()");
+
+    private final String sql;
+
+    NoIndexHint(String sql) {
+      this.sql = sql;
+    }
+
+    /** @return the clause as it follows the table's name, with its leading space */
+    public String sql() {
+      return sql;
+    }
+  }
+
+  /**
+   * This table, its reads made to find their record without any index: the store reads every row for each read
+   * and returns the one it looks for. Seed 003's "slow" query, a lookup by a column without an index, has that
+   * shape.
+   *
+   * @param hint the store's clause for it
+   * @return the table reading without an index
+   */
+  public UserTable readingWithoutIndex(NoIndexHint hint) {
+    return new UserTable(this, hint);
+  }
+
+  /** @return whether reads may use the key's index (the default) */
+  public boolean readsThroughKeyIndex() {
+    return readHint.isEmpty();
   }
 
   /**
@@ -139,9 +185,12 @@ public final class UserTable {
     return "DROP TABLE IF EXISTS " + name;
   }
 
-  /** @return {@code SELECT <columns> FROM name WHERE YCSB_KEY = ?} */
+  /**
+   * @return {@code SELECT <columns> FROM name WHERE YCSB_KEY = ?}, or with {@link #readingWithoutIndex}
+   *     {@code ... FROM name <hint> WHERE ...}
+   */
   public String readSql(BitSet columns) {
-    return "SELECT " + columnList(columns) + " FROM " + name + " WHERE " + KEY_COLUMN + " = ?";
+    return "SELECT " + columnList(columns) + " FROM " + name + readHint + " WHERE " + KEY_COLUMN + " = ?";
   }
 
   /** @return {@code SELECT YCSB_KEY, <columns> FROM name WHERE YCSB_KEY >= ? ORDER BY YCSB_KEY LIMIT ?} */

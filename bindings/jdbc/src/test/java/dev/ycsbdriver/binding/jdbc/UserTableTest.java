@@ -30,6 +30,23 @@ class UserTableTest {
   }
 
   @Test
+  void readsWithoutAnIndexNameTheStoresHintAndNothingElseChanges() {
+    UserTable sqlite = table.readingWithoutIndex(UserTable.NoIndexHint.SQLITE);
+    UserTable h2 = table.readingWithoutIndex(UserTable.NoIndexHint.H2);
+    assertThat(sqlite.readSql(table.allColumns()))
+        .isEqualTo("SELECT FIELD0, FIELD1, FIELD2 FROM usertable NOT INDEXED WHERE YCSB_KEY = ?");
+    assertThat(h2.readSql(table.allColumns()))
+        .isEqualTo("SELECT FIELD0, FIELD1, FIELD2 FROM usertable USE INDEX () WHERE YCSB_KEY = ?");
+    assertThat(table.readsThroughKeyIndex()).isTrue();
+    assertThat(sqlite.readsThroughKeyIndex()).isFalse();
+    for (UserTable t : List.of(sqlite, h2)) {
+      assertThat(t.updateSql(table.allColumns())).isEqualTo(table.updateSql(table.allColumns()));
+      assertThat(t.scanSql(table.allColumns())).isEqualTo(table.scanSql(table.allColumns()));
+      assertThat(t.deleteSql()).isEqualTo(table.deleteSql());
+    }
+  }
+
+  @Test
   void noStatementIsBuiltFromATableNameThatIsNotAName() {
     for (String name : List.of("x(YCSB_KEY text primary key);drop table victim;--", "t3, victim", "a b",
         "\"quoted\"", "`t`", "t--", "1t", "", "s.t.u", "t\n", "a".repeat(64))) {

@@ -48,6 +48,7 @@ public final class SqliteBindingProvider implements BindingProvider {
   static final PropertySpec BATCH_SIZE = PropertySpec.of("sqlite.batchsize", "0", "inserts",
       "inserts sent as one batch in one transaction; 0 or 1 sends each insert on its own").integer(0, 1_000_000);
   static final PropertySpec CREATE_TABLE = JdbcKeys.createTable(true);
+  static final PropertySpec READ_INDEX = JdbcKeys.readIndex("sqlite", UserTable.NoIndexHint.SQLITE);
   static final PropertySpec READ_ONLY = JdbcKeys.readOnly("sqlite", "SQLite's SQLITE_OPEN_READONLY");
   /** {@code PRAGMA synchronous} answers with a number. */
   private static final List<String> SYNCHRONOUS_NAMES = List.of("OFF", "NORMAL", "FULL", "EXTRA");
@@ -65,7 +66,7 @@ public final class SqliteBindingProvider implements BindingProvider {
   @Override
   public List<PropertySpec> properties() {
     List<PropertySpec> all = new ArrayList<>(List.of(DIR, SYNCHRONOUS, JOURNAL_MODE, BUSY_TIMEOUT, BATCH_SIZE, CREATE_TABLE, JdbcKeys.DROP_TABLE,
-        READ_ONLY));
+        READ_ONLY, READ_INDEX));
     all.addAll(JdbcKeys.connectionModes(name()));
     return List.copyOf(all);
   }
@@ -86,7 +87,7 @@ public final class SqliteBindingProvider implements BindingProvider {
     }
     String url = "jdbc:sqlite:" + dir.resolve("ycsb.db");
     ConnectionSource source = () -> config.createConnection(url);
-    SqlStore.Spec spec = new SqlStore.Spec(name(), dir.toString(), source, UserTable.of(s),
+    SqlStore.Spec spec = new SqlStore.Spec(name(), dir.toString(), source, JdbcKeys.table(s, READ_INDEX, UserTable.NoIndexHint.SQLITE),
         "VARCHAR(255)", "TEXT", s.getBoolean(CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE), context.phase(),
         s.getInt(BATCH_SIZE), 0, true, ServerLocation.embedded(), SqliteErrors.INSTANCE,
         ConnectionMode.from(name(), s, s.getInt(BATCH_SIZE)));
