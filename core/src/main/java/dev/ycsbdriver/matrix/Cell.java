@@ -44,7 +44,7 @@ record Cell(MatrixSpec.Store store, String profile, MatrixSpec.Workload workload
     Map<String, Object> s = groupSignature(spec, store, profile);
     s.put("workload", workload.file().toAbsolutePath().normalize().toString());
     s.put("threads", threads);
-    s.put("recordcount", spec.recordCount());
+    s.put("recordcount", spec.recordCount(workload));
     s.put("operationcount", spec.operationCount());
     s.put("durationMillis", spec.duration().toMillis());
     s.put("warmup", spec.warmup().label());

@@ -66,6 +66,20 @@ final class CellArguments {
     return this;
   }
 
+  /**
+   * A load writes, so a store opened read-only for its runs ({@code <binding>.readonly: "true"} in the matrix's or
+   * the store's properties) is opened writable for its loads.
+   *
+   * @param spec the matrix
+   * @param store the store
+   * @return {@code <binding>.readonly=false} when the store's runs open it read-only, else nothing
+   */
+  static Map<String, String> writable(MatrixSpec spec, MatrixSpec.Store store) {
+    String key = store.binding() + ".readonly";
+    String v = store.properties().getOrDefault(key, spec.properties().get(key));
+    return v == null || !v.trim().equalsIgnoreCase("true") ? Map.of() : Map.of(key, "false");
+  }
+
   /** @return the arguments, without secrets */
   List<String> args() {
     return args;

@@ -121,7 +121,7 @@ public final class MatrixFile {
     String fileName = file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
     String name = name(yaml, MatrixKey.NAME.pointer(), fileName);
     Path output = Path.of(text(yaml, MatrixKey.OUTPUT.pointer(), "results/matrix-" + name));
-    long recordCount = integer(yaml, MatrixKey.RECORD_COUNT);
+    long recordCount = root.has(MatrixKey.RECORD_COUNT.key()) ? integer(yaml, MatrixKey.RECORD_COUNT) : 0;
     boolean hasOps = root.has(MatrixKey.OPERATION_COUNT.key());
     boolean hasDuration = root.has(MatrixKey.DURATION.key());
     if (hasOps == hasDuration) {
@@ -134,6 +134,12 @@ public final class MatrixFile {
     int repeats = (int) integer(yaml, MatrixKey.REPEATS);
     List<Integer> threads = threads(yaml);
     List<MatrixSpec.Workload> workloads = workloads(yaml, file, home);
+    for (int i = 0; recordCount == 0 && i < workloads.size(); i++) {
+      if (workloads.get(i).recordCount() == 0) {
+        throw yaml.error("/workloads/" + i, workloads.get(i).file().getFileName() + " sets no recordcount: give "
+            + "recordcount in the matrix (for every workload) or in each workload file");
+      }
+    }
     Map<String, String> properties = properties(yaml, MatrixKey.PROPERTIES.pointer(), env);
     int loadThreads = (int) integer(yaml, MatrixKey.LOAD_THREADS);
     Stores stores = stores(yaml, env);
@@ -146,10 +152,31 @@ public final class MatrixFile {
     ReferenceFigures reference = root.has(MatrixKey.REFERENCE.key())
         ? MatrixSections.reference(yaml, MatrixKey.REFERENCE.pointer(), stores.names()) : null;
     MatrixSections.ReportChoice choice = MatrixSections.reportChoice(yaml);
-    return new MatrixSpec(name, file, output, recordCount, ops, duration, warmup, repeats, threads, workloads,
-        properties, loadThreads, stores.included(), baseline, latencyWorkload, jvmArgs, cellTimeout, crashtest,
-        reference, stores.leftOut(), choice.aggregate(), choice.rank(),
+    MatrixSpec spec = new MatrixSpec(name, file, output, recordCount, ops, duration, warmup, repeats, threads,
+        workloads, properties, loadThreads, stores.included(), baseline, latencyWorkload, jvmArgs, cellTimeout,
+        crashtest, reference, stores.leftOut(), choice.aggregate(), choice.rank(),
         root.has(MatrixKey.SEED.key()) ? integer(yaml, MatrixKey.SEED) : null);
+    oneSizePerTable(yaml, spec);
+    return spec;
+  }
+
+  /**
+   * Refuses two workloads that would load one store's table with different record counts: each load drops the
+   * table, so their cells would read a table of the other's size.
+   */
+  private static void oneSizePerTable(LocatedYaml yaml, MatrixSpec spec) throws ConfigException {
+    for (MatrixSpec.Store store : spec.stores()) {
+      Map<String, MatrixSpec.Workload> first = new java.util.HashMap<>();
+      for (int i = 0; i < spec.workloads().size(); i++) {
+        MatrixSpec.Workload w = spec.workloads().get(i);
+        MatrixSpec.Workload other = first.putIfAbsent(spec.table(store, w), w);
+        if (other != null && spec.recordCount(other) != spec.recordCount(w)) {
+          throw yaml.error("/workloads/" + i, "workload " + w.name() + " loads table " + spec.table(store, w)
+              + " of store " + store.name() + " with " + spec.recordCount(w) + " records, workload " + other.name()
+              + " with " + spec.recordCount(other) + ": give each size a table of its own (table=... in its file)");
+        }
+      }
+    }
   }
 
   private static List<Integer> threads(LocatedYaml yaml) throws ConfigException {
@@ -283,11 +310,37 @@ public final class MatrixFile {
     }
     for (Path c : candidates) {
       if (Files.isRegularFile(c)) {
-        return new MatrixSpec.Workload(c.getFileName().toString(), c);
+        return sized(yaml, pointer, c);
       }
     }
     throw yaml.error(pointer, "no such workload file: " + given + " (looked in the current directory, beside the "
         + "matrix file" + (home == null ? "" : " and in " + home.resolve("workloads")) + ")");
+  }
+
+  /** @return the workload of this file, with the {@code recordcount} and {@code table} it sets */
+  private static MatrixSpec.Workload sized(LocatedYaml yaml, String pointer, Path file) throws ConfigException {
+    java.util.Properties p = new java.util.Properties();
+    try (java.io.Reader r = Files.newBufferedReader(file)) {
+      p.load(r);
+    } catch (java.io.IOException | IllegalArgumentException e) {
+      throw yaml.error(pointer, "cannot read workload file " + file + ": " + e.getMessage());
+    }
+    long records = 0;
+    String given = p.getProperty("recordcount");
+    if (given != null) {
+      try {
+        records = Long.parseLong(given.trim());
+      } catch (NumberFormatException e) {
+        records = -1;
+      }
+      if (records < MatrixKey.RECORD_COUNT.min() || records > MatrixKey.RECORD_COUNT.max()) {
+        throw yaml.error(pointer, file.getFileName() + ": recordcount=" + given.trim() + ": must be a whole number "
+            + "from " + MatrixKey.RECORD_COUNT.min() + " to " + MatrixKey.RECORD_COUNT.max());
+      }
+    }
+    String table = p.getProperty("table");
+    return new MatrixSpec.Workload(file.getFileName().toString(), file, records,
+        table == null || table.isBlank() ? null : table.trim());
   }
 
   /** @return {@code warmup} ({@code auto}, the default, or a duration) with {@code warmupMax} for auto */

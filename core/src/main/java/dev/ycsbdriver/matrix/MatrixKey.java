@@ -23,8 +23,8 @@ public enum MatrixKey {
   /** Where the matrix's results go. */
   OUTPUT("output", Kind.TEXT, 0, 0, null, "results/matrix-<name>", "the directory every cell's result goes to"),
   /** Records in each store's table. */
-  RECORD_COUNT("recordcount", Kind.WHOLE_NUMBER, 1, RunConfig.RECORD_COUNT.maxLong(), null, "required",
-      "records each load puts in a store's table"),
+  RECORD_COUNT("recordcount", Kind.WHOLE_NUMBER, 1, RunConfig.RECORD_COUNT.maxLong(), null, "required unless every workload file sets recordcount",
+      "records each load puts in a store's table, for every workload (it wins over a workload file's)"),
   /** Operations per cell, instead of {@link #DURATION}. */
   OPERATION_COUNT("operationcount", Kind.WHOLE_NUMBER, 1, Long.MAX_VALUE / 2, null,
       "none: give operationcount or duration", "operations per cell"),

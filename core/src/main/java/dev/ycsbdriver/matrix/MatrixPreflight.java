@@ -124,10 +124,11 @@ public final class MatrixPreflight {
     }
     given.put(RunConfig.STORE_NAME.key(), cell.store().name());
     given.put(RunConfig.RESULT_DIR.key(), cell.directory(output).toString());
-    given.put(RunConfig.RECORD_COUNT.key(), Long.toString(spec.recordCount()));
+    given.put(RunConfig.RECORD_COUNT.key(), Long.toString(spec.recordCount(cell.workload())));
     if (phase == Phase.LOAD) {
       given.put("droptable", "true");
       given.put("createtable", "true");
+      CellArguments.writable(spec, cell.store()).forEach(given::put);
     } else {
       given.put("operationcount", Long.toString(spec.operationCount()));
       if (!spec.duration().isZero()) {
@@ -162,7 +163,7 @@ public final class MatrixPreflight {
     }
     given.put(RunConfig.STORE_NAME.key(), store.name());
     given.put(RunConfig.RESULT_DIR.key(), new CrashCell(store, profile).directory(output).toString());
-    given.put(RunConfig.RECORD_COUNT.key(), Long.toString(spec.recordCount()));
+    given.put(RunConfig.RECORD_COUNT.key(), Long.toString(spec.recordCount(spec.workloads().get(0))));
     if (c.rounds() != null) {
       given.put("crash.rounds", Integer.toString(c.rounds()));
     }

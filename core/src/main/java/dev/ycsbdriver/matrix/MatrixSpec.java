@@ -18,7 +18,9 @@ import java.util.Map;
  * @param name the matrix's name ({@code name}, default: the file name without {@code .yaml})
  * @param file the matrix file as given
  * @param output the directory that receives every cell's result and the report ({@code output})
- * @param recordCount records loaded into each store ({@code recordcount}, at least 1)
+ * @param recordCount records loaded into each store's table for every workload ({@code recordcount}, at least 1;
+ *     it wins over a workload file's, as {@code -p} wins over {@code -P}), or 0 when the matrix gives none: each
+ *     workload file then sets its own ({@link #recordCount(Workload)})
  * @param operationCount operations per run cell ({@code operationcount}); 0 when {@code duration} is given
  * @param duration measured time per run cell ({@code duration}); zero when {@code operationcount} is given
  * @param warmup what each run cell does before its clock starts ({@code warmup}: {@code auto}, the default, or a
@@ -118,7 +120,46 @@ public record MatrixSpec(String name, Path file, Path output, long recordCount, 
    *
    * @param name as the matrix names it and reports show it, e.g. {@code workloada}
    * @param file the property file
+   * @param recordCount the {@code recordcount} its file sets, its table's size when the matrix gives none; 0 when
+   *     it sets none
+   * @param table the {@code table} its file sets; null when it sets none
    */
-  public record Workload(String name, Path file) {
+  public record Workload(String name, Path file, long recordCount, String table) {
+    /**
+     * A workload whose file sets neither {@code recordcount} nor {@code table}.
+     *
+     * @param name as the matrix names it
+     * @param file the property file
+     */
+    public Workload(String name, Path file) {
+      this(name, file, 0, null);
+    }
+  }
+
+  /**
+   * @param workload one of the matrix's workloads
+   * @return the records its table holds after a load: the matrix's {@code recordcount}, else its file's
+   */
+  public long recordCount(Workload workload) {
+    return recordCount > 0 ? recordCount : workload.recordCount();
+  }
+
+  /**
+   * The table a store's cells of a workload use, as the cell's command line settles it: the store's
+   * {@code table}, else the matrix's, else the workload file's, else CoreWorkload's {@code usertable}.
+   *
+   * @param store one of the matrix's stores
+   * @param workload one of its workloads
+   * @return the table's name
+   */
+  public String table(Store store, Workload workload) {
+    String t = store.properties().get("table");
+    if (t == null) {
+      t = properties.get("table");
+    }
+    if (t == null) {
+      t = workload.table();
+    }
+    return t == null ? "usertable" : t.trim();
   }
 }

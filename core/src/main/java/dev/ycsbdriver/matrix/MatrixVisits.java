@@ -38,17 +38,37 @@ final class MatrixVisits {
   private final KeptTables keptTables;
   /** The cells of the plan, crash tests included. */
   private final int total;
-  /** The table size a group that keeps its table left at the end of its last visit. */
-  private final Map<MatrixOrder.Group, Long> left = new HashMap<>();
+  /** The table size a group that keeps its tables left in each at the end of its last visit. */
+  private final Map<Table, Long> left = new HashMap<>();
   /**
-   * The group whose table {@link #tableRecords} describes, as the last cell that ran left it: a cell of any other
-   * group loads first (two groups may share one table: the profiles of a store).
+   * The table {@link #tableRecords} describes, as the last cell that ran left it: a cell of any other table loads
+   * first (two groups may share one table: the profiles of a store).
    */
-  private MatrixOrder.Group loaded;
-  /** The records in the loaded group's table, or -1 when unknown. */
+  private Table loaded;
+  /** The records in the loaded table, or -1 when unknown. */
   private long tableRecords = -1;
   /** The 1-based position of the current cell in the plan. */
   private int index;
+
+  /**
+   * One table of a store and profile: a matrix whose workloads set {@code table} (and {@code recordcount}) gives a
+   * group one table per size.
+   *
+   * @param group the store and profile
+   * @param name the table's name
+   * @param workload the first of the group's workloads that uses it, whose file and record count its load takes
+   */
+  record Table(MatrixOrder.Group group, String name, MatrixSpec.Workload workload) {
+    @Override
+    public boolean equals(Object o) {
+      return o instanceof Table t && t.group.equals(group) && t.name.equals(name);
+    }
+
+    @Override
+    public int hashCode() {
+      return group.hashCode() * 31 + name.hashCode();
+    }
+  }
 
   /** What a cell's child process left: where, which cell, how it ended, its result and the status given it. */
   record Ended(Path dir, String label, String signature, CellProcess.Ending end, Duration timeout,
@@ -92,8 +112,7 @@ final class MatrixVisits {
   }
 
   private void visit(MatrixOrder.Visit v, Set<Path> pending) throws IOException {
-    boolean loadFailed = false;
-    String loadError = "the load failed; see " + output.relativize(loadDirectory(v).resolve(CellProcess.LOG_FILE));
+    Table failed = null;
     for (int i = 0; i < v.size() && !stop.requested(); i++) {
       index++;
       Cell cell = i < v.cells().size() ? v.cells().get(i) : null;
@@ -102,71 +121,99 @@ final class MatrixVisits {
       if (!pending.contains(dir)) {
         continue;
       }
-      if (!loadFailed && (tableRecords < 0 || !v.group().equals(loaded))) {
-        loadFailed = !prepareTable(v);
+      // a crash test writes into the table the group's last cell left
+      Table table = cell != null ? table(v.group(), cell.workload())
+          : loaded != null && loaded.group().equals(v.group()) ? loaded : table(v.group(), spec.workloads().get(0));
+      if (!table.equals(failed) && (tableRecords < 0 || !table.equals(loaded))) {
+        failed = prepareTable(v, table) ? null : table;
       }
       tally.attempted();
-      if (loadFailed) {
+      if (table.equals(failed)) {
         recordFailure(dir, cell != null ? cell.label() : crash.label(),
-            cell != null ? cell.signature(spec) : crash.signature(spec), loadError);
+            cell != null ? cell.signature(spec) : crash.signature(spec),
+            "the load failed; see " + output.relativize(loadDirectory(v, table).resolve(CellProcess.LOG_FILE)));
       } else if (cell != null) {
         long inserted = runCell(cell);
         tableRecords = inserted < 0 ? -1 : tableRecords + inserted;
         if (tableRecords < 0) {
-          left.remove(v.group());
+          left.remove(table);
         } else if (keptTables.keeps(v.group())) {
-          left.put(v.group(), tableRecords);
+          left.put(table, tableRecords);
         }
       } else {
         runCrash(crash);
         // the crash test killed the store mid-write: its table is not one the runner can count
         tableRecords = -1;
-        left.remove(v.group());
+        left.remove(table);
       }
     }
   }
 
+  /** @return the table the group's cells of the workload use */
+  private Table table(MatrixOrder.Group group, MatrixSpec.Workload workload) {
+    String name = spec.table(group.store(), workload);
+    for (MatrixSpec.Workload w : spec.workloads()) {
+      if (spec.table(group.store(), w).equals(name)) {
+        return new Table(group, name, w);
+      }
+    }
+    return new Table(group, name, workload);
+  }
+
+  /** @return whether the group's workloads use more than one table */
+  private boolean severalTables(MatrixOrder.Group group) {
+    return spec.workloads().stream().map(w -> spec.table(group.store(), w)).distinct().count() > 1;
+  }
+
   /**
-   * Makes the visit's table the loaded one: kept from the group's last visit when it keeps its table, else loaded.
+   * Makes the table the loaded one: kept from the group's last visit when it keeps its tables, else loaded.
    *
    * @return false when the load failed
    */
-  private boolean prepareTable(MatrixOrder.Visit v) throws IOException {
-    Long kept = keptTables.keeps(v.group()) ? left.get(v.group()) : null;
+  private boolean prepareTable(MatrixOrder.Visit v, Table table) throws IOException {
+    Long kept = keptTables.keeps(v.group()) ? left.get(table) : null;
+    String what = v.group().label() + (severalTables(v.group()) ? " table " + table.name() : "");
     if (kept != null) {
-      err.println("[matrix] " + v.group().label() + ": table kept from its last visit (" + kept + " records; its "
+      err.println("[matrix] " + what + ": table kept from its last visit (" + kept + " records; its "
           + "cells only read and no other store uses it)");
       tableRecords = kept;
     } else {
-      tableRecords = load(v) ? spec.recordCount() : -1;
+      tableRecords = load(v, table) ? spec.recordCount(table.workload()) : -1;
     }
     boolean loadFailed = tableRecords < 0;
-    loaded = loadFailed ? null : v.group();
+    loaded = loadFailed ? null : table;
     return !loadFailed;
   }
 
-  /** @return the directory of a visit's load: {@code load} in repeat 1, {@code load-r<N>} in repeat N */
-  private Path loadDirectory(MatrixOrder.Visit v) {
+  /**
+   * @return the directory of a table's load: {@code load} in repeat 1, {@code load-r<N>} in repeat N; with several
+   *     tables per store and profile {@code load-<table>} and {@code load-<table>-r<N>}
+   */
+  private Path loadDirectory(MatrixOrder.Visit v, Table table) {
     Path group = Cell.group(output, v.group().store(), v.group().profile());
-    return v.repeat() == 1 ? group.resolve("load") : group.resolve("load-r" + v.repeat());
+    String name = severalTables(v.group()) ? "load-" + table.name() : "load";
+    return group.resolve(v.repeat() == 1 ? name : name + "-r" + v.repeat());
   }
 
   /**
-   * Loads the visit's store and profile: the table dropped, created and filled with {@code recordcount} records.
+   * Loads a table of the visit's store and profile: dropped, created and filled with its workload's
+   * {@code recordcount} records (the workload file's, else the matrix's).
    *
    * @return whether the load succeeded
    */
-  private boolean load(MatrixOrder.Visit v) throws IOException {
+  private boolean load(MatrixOrder.Visit v, Table table) throws IOException {
     MatrixSpec.Store store = v.group().store();
     String profile = v.group().profile();
-    Path dir = loadDirectory(v);
+    Path dir = loadDirectory(v, table);
     deleteTree(dir);
+    long records = spec.recordCount(table.workload());
     CellArguments args = new CellArguments(spec, output, store, profile, dir, List.of("load", store.binding(), "-P",
-        spec.workloads().get(0).file().toString(), "-threads", Integer.toString(spec.loadThreads())));
-    args.put("recordcount", Long.toString(spec.recordCount())).put("droptable", "true").put("createtable", "true");
-    String what = v.group().label() + (spec.repeats() == 1 ? "" : " for repeat " + v.repeat());
-    err.println("[matrix] loading " + what + ": " + spec.recordCount() + " records, " + spec.loadThreads()
-        + " threads");
+        table.workload().file().toString(), "-threads", Integer.toString(spec.loadThreads())));
+    args.put("recordcount", Long.toString(records)).put("droptable", "true").put("createtable", "true");
+    CellArguments.writable(spec, store).forEach(args::put);
+    String what = v.group().label() + (severalTables(v.group()) ? " table " + table.name() : "")
+        + (spec.repeats() == 1 ? "" : " for repeat " + v.repeat());
+    err.println("[matrix] loading " + what + ": " + records + " records, " + spec.loadThreads() + " threads");
     CellProcess.Ending end = CellProcess.run(args.args(), args.secrets(), spec.jvmArgs(), dir, spec.cellTimeout(), stop);
     tally.loaded(end.elapsedMillis());
     Optional<Path> result = newestResult(dir);

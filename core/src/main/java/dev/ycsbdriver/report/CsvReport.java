@@ -35,7 +35,7 @@ public final class CsvReport {
   /** The columns of {@code report-ranking.csv}, in order: one row per {@link Ranking.Entry}. */
   public static final List<String> RANKING_COLUMNS = List.of("figure", "unit", "higher_is_better", "threads", "workload",
       "rank", "store", "profile", "aggregate", "value", "median", "min", "max", "runs", "failed_runs",
-      "ops_per_server_cpu_percent");
+      "longest_operation_us", "ops_per_server_cpu_percent");
 
   /** The columns of {@code report-durable-vs-fast.csv}, in order: one row per {@link DurableVsFast.Row}. */
   public static final List<String> DURABLE_VS_FAST_COLUMNS = durableVsFastColumns();
@@ -165,6 +165,7 @@ public final class CsvReport {
         row.put("max", f == null ? null : round(f.max(), 1));
         row.put("runs", e.cell().repeats());
         row.put("failed_runs", e.cell().failedRuns());
+        row.put("longest_operation_us", shown(e.cell().longestOperation(), 1));
         row.put("ops_per_server_cpu_percent", shown(e.cell().opsPerServerCpu(), 1));
         rows.add(row);
       }

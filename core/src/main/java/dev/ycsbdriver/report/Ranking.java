@@ -101,7 +101,7 @@ public final class Ranking {
     for (Group g : groups(model)) {
       String unit = " (" + by.unit() + ")";
       List<String> header = List.of("rank", "store", "profile", by.label() + ", " + shown(model.aggregate()) + unit,
-          other(model.aggregate()) + unit, "runs", "ops per server CPU% (ops/CPU%)");
+          other(model.aggregate()) + unit, "runs", "longest operation (µs)", "ops per server CPU% (ops/CPU%)");
       List<List<String>> rows = new ArrayList<>();
       for (Entry e : g.entries()) {
         ReportCell c = e.cell();
@@ -111,6 +111,7 @@ public final class Ranking {
             e.figure() == null ? (c.runs().isEmpty() ? "failed" : ReportTables.NA)
                 : ReportTables.marked(by.format(e.figure().value()), c),
             other == null ? ReportTables.NA : by.format(other), runs(c),
+            c.longestOperation() == null ? ReportTables.NA : ReportTables.micros(c.longestOperation().value()),
             c.opsPerServerCpu() == null ? ReportTables.NA : ReportTables.decimal(c.opsPerServerCpu().value())));
       }
       String note = model.aggregate() == RepeatAggregate.BEST

@@ -47,6 +47,15 @@ public record ReportCell(String profile, String store, int threads, String workl
         bestRun == null ? -1 : runs.indexOf(bestRun));
   }
 
+  /**
+   * @return the longest single operation in microseconds ({@link RunResult#longestOperationMicros}) over the runs,
+   *     the best run's under {@link RepeatAggregate#BEST}; null when no run recorded one
+   */
+  public Spread longestOperation() {
+    return Spread.of(runs.stream().map(RunResult::longestOperationMicros).toList(),
+        bestRun == null ? -1 : runs.indexOf(bestRun));
+  }
+
   /** @return how many runs ended ok: the runs the median is taken over, or the best run is chosen from */
   public int repeats() {
     return runs.size();

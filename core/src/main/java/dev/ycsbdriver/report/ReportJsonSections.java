@@ -167,6 +167,7 @@ final class ReportJsonSections {
         ReportWriter.spread(en, "figure", e.figure());
         en.put("runs", e.cell().repeats());
         en.put("failedRuns", e.cell().failedRuns());
+        ReportWriter.spread(en, "longestOperationMicros", e.cell().longestOperation());
         ReportWriter.spread(en, "opsPerServerCpuPercent", e.cell().opsPerServerCpu());
       }
     }

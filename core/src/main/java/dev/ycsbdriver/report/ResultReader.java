@@ -159,7 +159,7 @@ public final class ResultReader {
       }
       Latency st = op.serviceTime();
       ops.add(new RunResult.OperationFigures(op.name(), op.operations(), failures, st.meanMicros(), st.p95Micros(),
-          st.p99Micros(), st.p999Micros(), st.percentilePoints()));
+          st.p99Micros(), st.p999Micros(), st.percentilePoints(), st.maxMicros()));
     }
     Map<String, Path> logs = new LinkedHashMap<>();
     if (sections.histogramLogs() != null) {

@@ -111,9 +111,27 @@ public record RunResult(Path file, String storeName, String binding, String prof
    * @param p999Micros 99.9th percentile, or null
    * @param percentiles the percentile points in the result (percent to microseconds), for a curve
    *     drawn without the histogram log
+   * @param maxMicros the longest call, or null
    */
   public record OperationFigures(String name, long operations, long failures, Double meanMicros, Double p95Micros,
-                                 Double p99Micros, Double p999Micros, Map<Double, Double> percentiles) {
+                                 Double p99Micros, Double p999Micros, Map<Double, Double> percentiles,
+                                 Double maxMicros) {
+    /** Figures without the longest call. */
+    public OperationFigures(String name, long operations, long failures, Double meanMicros, Double p95Micros,
+                            Double p99Micros, Double p999Micros, Map<Double, Double> percentiles) {
+      this(name, operations, failures, meanMicros, p95Micros, p99Micros, p999Micros, percentiles, null);
+    }
+  }
+
+  /** @return the longest single operation of the run in microseconds, successful calls of every operation; null when none */
+  public Double longestOperationMicros() {
+    Double longest = null;
+    for (OperationFigures op : operations) {
+      if (op.maxMicros() != null && (longest == null || op.maxMicros() > longest)) {
+        longest = op.maxMicros();
+      }
+    }
+    return longest;
   }
 
   /**

@@ -65,6 +65,81 @@ class MatrixFileTest {
     assertThat(spec.cellTimeout()).isEqualTo(Duration.ofMillis(500).plusSeconds(10).plusMinutes(5));
   }
 
+  private static final String SIZED = """
+      duration: 10s
+      threads: [1]
+      workloads: [small, large]
+      stores:
+        - binding: h2
+          profiles: []
+          properties: {h2.dir: "${output}/h2"}
+        - name: h2-one-table
+          binding: h2
+          profiles: []
+          properties: {h2.dir: "${output}/h2-one", table: one}
+      """;
+
+  private void workloadFile(String name, String text) throws IOException {
+    Files.writeString(dir.resolve(name), text);
+  }
+
+  @Test
+  void withoutAMatrixRecordCountEachWorkloadLoadsItsOwnTableOfItsOwnSize() throws Exception {
+    workloadFile("small", "recordcount=1000\ntable=t_small\nreadproportion=1\n");
+    workloadFile("large", "recordcount=1000000\ntable=t_large\nreadproportion=1\n");
+    MatrixSpec spec = MatrixFile.read(write(SIZED.replace(", table: one", "")), home);
+    assertThat(spec.recordCount()).isZero();
+    MatrixSpec.Store h2 = spec.stores().get(0);
+    assertThat(spec.workloads()).extracting(spec::recordCount).containsExactly(1000L, 1_000_000L);
+    assertThat(spec.workloads()).extracting(w -> spec.table(h2, w)).containsExactly("t_small", "t_large");
+    // the cells of one table follow each other, the smaller table first, whatever the shuffle
+    for (long seed = 0; seed < 20; seed++) {
+      for (MatrixOrder.Visit v : MatrixOrder.plan(spec, seed)) {
+        assertThat(v.cells()).extracting(c -> c.workload().name()).containsExactly("small", "large");
+      }
+    }
+  }
+
+  @Test
+  void theMatrixRecordCountWinsOverTheWorkloadFiles() throws Exception {
+    workloadFile("small", "recordcount=1000\ntable=t_small\n");
+    workloadFile("large", "recordcount=1000000\ntable=t_large\n");
+    MatrixSpec spec = MatrixFile.read(write("recordcount: 50\n" + SIZED.replace(", table: one", "")), home);
+    assertThat(spec.workloads()).extracting(spec::recordCount).containsExactly(50L, 50L);
+  }
+
+  @Test
+  void twoSizesOfOneTableAreRefusedNamingTheStoreAndBothWorkloads() throws Exception {
+    workloadFile("small", "recordcount=1000\ntable=t_small\n");
+    workloadFile("large", "recordcount=1000000\ntable=t_large\n");
+    Path f = write(SIZED);
+    assertThatThrownBy(() -> MatrixFile.read(f, home)).isInstanceOf(ConfigException.class)
+        .hasMessage(f + ":3: workloads[1]: workload large loads table one of store h2-one-table with 1000000 records,"
+            + " workload small with 1000: give each size a table of its own (table=... in its file)");
+  }
+
+  @Test
+  void aWorkloadWithoutARecordCountNeedsTheMatrixOne() throws Exception {
+    workloadFile("small", "recordcount=1000\n");
+    workloadFile("large", "table=t_large\n");
+    Path f = write(SIZED);
+    assertThatThrownBy(() -> MatrixFile.read(f, home)).isInstanceOf(ConfigException.class)
+        .hasMessage(f + ":3: workloads[1]: large sets no recordcount: give recordcount in the matrix (for every "
+            + "workload) or in each workload file");
+    workloadFile("large", "recordcount=lots\n");
+    assertThatThrownBy(() -> MatrixFile.read(f, home)).isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith(f + ":3: workloads[1]: large: recordcount=lots: must be a whole number from 1 to ");
+  }
+
+  @Test
+  void aReadOnlyStoreIsOpenedWritableForItsLoadsOnly() throws Exception {
+    MatrixSpec spec = MatrixFile.read(write(VALID.replace("properties: {h2.dir: \"${output}/h2\"}",
+        "properties: {h2.dir: \"${output}/h2\", h2.readonly: \"true\"}")), home);
+    assertThat(CellArguments.writable(spec, spec.stores().get(0))).containsExactly(java.util.Map.entry("h2.readonly",
+        "false"));
+    assertThat(CellArguments.writable(spec, spec.stores().get(1))).isEmpty();
+  }
+
   @Test
   void unknownKeyNamesItsLineAndTheNearestKnownKey() throws Exception {
     Path f = write(VALID.replace("  - binding: memory", "  - binding: memory\n    profils: [fast]"));

@@ -45,7 +45,7 @@ class MatrixKeyTest {
     }
     assertThat(MatrixKey.REPEATS.range()).isEqualTo("1..1000");
     assertThat(MatrixKey.WARMUP_MAX.range()).isEqualTo(">= 1000 ms");
-    assertThat(MatrixKey.RECORD_COUNT.defaultText()).isEqualTo("required");
+    assertThat(MatrixKey.RECORD_COUNT.defaultText()).isEqualTo("required unless every workload file sets recordcount");
     assertThat(MatrixKey.LOAD_THREADS.defaultText()).isEqualTo("16");
   }
 

@@ -73,9 +73,9 @@ class ReportGoldenTest {
     assertThat(md).contains("""
         ### Ranking by mean READ latency (lower is better), workloada, 4 threads
 
-        | rank | store | profile | mean READ latency, best run (µs) | median (µs) | runs | ops per server CPU% (ops/CPU%) |
-        |---|---|---|---:|---:|---:|---:|
-        | 1 | memory | default | 1.1 | 1.1 | 1 | 8,052.5 |
+        | rank | store | profile | mean READ latency, best run (µs) | median (µs) | runs | longest operation (µs) | ops per server CPU% (ops/CPU%) |
+        |---|---|---|---:|---:|---:|---:|---:|
+        | 1 | memory | default | 1.1 | 1.1 | 1 | 20,047 | 8,052.5 |
         """, "Repeats: best of repeats.", "- First by mean READ latency (lower is better, best run of 1 to 2 runs per "
         + "store), workloada at 4 threads: memory, 1.1 µs; next h2 durable,");
     JsonNode report = JSON.readTree(out.resolve("report.json").toFile());
