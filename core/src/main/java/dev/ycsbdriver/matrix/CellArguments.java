@@ -33,11 +33,29 @@ final class CellArguments {
    * @param head the command and its first arguments, e.g. {@code run h2 -P workloads/workloada}
    */
   CellArguments(MatrixSpec spec, Path output, MatrixSpec.Store store, String profile, Path dir, List<String> head) {
+    this(spec, output, store, profile, dir, head, Map.of());
+  }
+
+  /**
+   * As {@link #CellArguments(MatrixSpec, Path, MatrixSpec.Store, String, Path, List)}, with some of the store's
+   * properties replaced.
+   *
+   * @param overrides values that replace the matrix's and the store's; a null value leaves the key out
+   */
+  CellArguments(MatrixSpec spec, Path output, MatrixSpec.Store store, String profile, Path dir, List<String> head,
+                Map<String, String> overrides) {
     this.args = new ArrayList<>(head);
     this.output = output;
     // the store's value of a key replaces the matrix's before either is sorted into arguments or secrets
     Map<String, String> given = new LinkedHashMap<>(spec.properties());
     given.putAll(store.properties());
+    overrides.forEach((k, v) -> {
+      if (v == null) {
+        given.remove(k);
+      } else {
+        given.put(k, v);
+      }
+    });
     given.forEach(this::property);
     if (profile != null) {
       put("profile", profile);
@@ -67,17 +85,31 @@ final class CellArguments {
   }
 
   /**
-   * A load writes, so a store opened read-only for its runs ({@code <binding>.readonly: "true"} in the matrix's or
-   * the store's properties) is opened writable for its loads.
+   * What a load of a store changes in the store's properties: a load writes, so a store opened read-only for its
+   * runs ({@code <binding>.readonly: "true"}) is opened writable; and it fills the table in batches on connections
+   * of its own, so a store whose runs share one connection or borrow from a pool ({@code <binding>.connections})
+   * loads with one connection per thread. Either is set in the matrix's or the store's properties.
    *
    * @param spec the matrix
    * @param store the store
-   * @return {@code <binding>.readonly=false} when the store's runs open it read-only, else nothing
+   * @return the properties its loads override, a null value for one they leave out; empty when they override none
    */
-  static Map<String, String> writable(MatrixSpec spec, MatrixSpec.Store store) {
-    String key = store.binding() + ".readonly";
-    String v = store.properties().getOrDefault(key, spec.properties().get(key));
-    return v == null || !v.trim().equalsIgnoreCase("true") ? Map.of() : Map.of(key, "false");
+  static Map<String, String> forLoad(MatrixSpec spec, MatrixSpec.Store store) {
+    Map<String, String> out = new LinkedHashMap<>();
+    String readOnly = given(spec, store, store.binding() + ".readonly");
+    if (readOnly != null && readOnly.trim().equalsIgnoreCase("true")) {
+      out.put(store.binding() + ".readonly", "false");
+    }
+    if (given(spec, store, store.binding() + ".connections") != null) {
+      out.put(store.binding() + ".connections", "thread");
+      out.put(store.binding() + ".pool.size", null);
+      out.put(store.binding() + ".pool.timeout", null);
+    }
+    return out;
+  }
+
+  private static String given(MatrixSpec spec, MatrixSpec.Store store, String key) {
+    return store.properties().getOrDefault(key, spec.properties().get(key));
   }
 
   /** @return the arguments, without secrets */

@@ -128,7 +128,13 @@ public final class MatrixPreflight {
     if (phase == Phase.LOAD) {
       given.put("droptable", "true");
       given.put("createtable", "true");
-      CellArguments.writable(spec, cell.store()).forEach(given::put);
+      CellArguments.forLoad(spec, cell.store()).forEach((k, v) -> {
+        if (v == null) {
+          given.remove(k);
+        } else {
+          given.put(k, v);
+        }
+      });
     } else {
       given.put("operationcount", Long.toString(spec.operationCount()));
       if (!spec.duration().isZero()) {

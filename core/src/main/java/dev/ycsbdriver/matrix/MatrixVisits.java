@@ -208,9 +208,9 @@ final class MatrixVisits {
     deleteTree(dir);
     long records = spec.recordCount(table.workload());
     CellArguments args = new CellArguments(spec, output, store, profile, dir, List.of("load", store.binding(), "-P",
-        table.workload().file().toString(), "-threads", Integer.toString(spec.loadThreads())));
+        table.workload().file().toString(), "-threads", Integer.toString(spec.loadThreads())),
+        CellArguments.forLoad(spec, store));
     args.put("recordcount", Long.toString(records)).put("droptable", "true").put("createtable", "true");
-    CellArguments.writable(spec, store).forEach(args::put);
     String what = v.group().label() + (severalTables(v.group()) ? " table " + table.name() : "")
         + (spec.repeats() == 1 ? "" : " for repeat " + v.repeat());
     err.println("[matrix] loading " + what + ": " + records + " records, " + spec.loadThreads() + " threads");

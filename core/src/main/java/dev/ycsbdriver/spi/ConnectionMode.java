@@ -1,6 +1,8 @@
 package dev.ycsbdriver.spi;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.CoreWorkloadKeys;
+import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.Settings;
 import java.time.Duration;
@@ -103,6 +105,24 @@ public record ConnectionMode(Kind kind, int poolSize, Duration poolTimeout) {
     Duration timeout = settings.getDurationWithinStop(keys.get(2), POOL_TIMEOUT_MIN, Duration.ofHours(1),
         "a thread waiting for a connection");
     return new ConnectionMode(kind, kind == Kind.SHARED ? 1 : settings.getInt(keys.get(1)), timeout);
+  }
+
+  /**
+   * Reads the keys of {@link #keys(String, String)} for a phase: the batch size counts only where the phase inserts
+   * (a load, or a run with {@code insertproportion} above 0), so a read-only run of a store whose loads batch may
+   * share a connection or borrow from a pool.
+   *
+   * @param binding the binding's name
+   * @param settings the run's settings
+   * @param batchSize the binding's inserts per batch
+   * @param phase the phase about to run
+   * @return the mode
+   * @throws ConfigException as {@link #from(String, Settings, int)}, batched inserts counting only where it inserts
+   */
+  public static ConnectionMode from(String binding, Settings settings, int batchSize, Phase phase)
+      throws ConfigException {
+    boolean inserts = phase == Phase.LOAD || settings.getDouble(CoreWorkloadKeys.INSERT_PROPORTION) > 0;
+    return from(binding, settings, inserts ? batchSize : 0);
   }
 
   /** @return e.g. {@code a pool of 10 connections}, {@code one shared connection}, {@code one connection per thread} */

@@ -132,12 +132,13 @@ class MatrixFileTest {
   }
 
   @Test
-  void aReadOnlyStoreIsOpenedWritableForItsLoadsOnly() throws Exception {
+  void aReadOnlyStoreIsOpenedWritableForItsLoadsOnlyAndLoadsOnConnectionsOfItsOwn() throws Exception {
     MatrixSpec spec = MatrixFile.read(write(VALID.replace("properties: {h2.dir: \"${output}/h2\"}",
-        "properties: {h2.dir: \"${output}/h2\", h2.readonly: \"true\"}")), home);
-    assertThat(CellArguments.writable(spec, spec.stores().get(0))).containsExactly(java.util.Map.entry("h2.readonly",
-        "false"));
-    assertThat(CellArguments.writable(spec, spec.stores().get(1))).isEmpty();
+        "properties: {h2.dir: \"${output}/h2\", h2.readonly: \"true\", h2.connections: pool}")), home);
+    java.util.Map<String, String> load = CellArguments.forLoad(spec, spec.stores().get(0));
+    assertThat(load).containsEntry("h2.readonly", "false").containsEntry("h2.connections", "thread")
+        .containsEntry("h2.pool.size", null).containsEntry("h2.pool.timeout", null).hasSize(4);
+    assertThat(CellArguments.forLoad(spec, spec.stores().get(1))).isEmpty();
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.config.Settings;
 import java.time.Duration;
 import java.util.Map;
@@ -55,6 +56,18 @@ class ConnectionModeTest {
         "h2.pool.size: applies only to h2.connections=pool, which is thread here");
     assertRefused(Map.of("h2.connections", "shared"), 100,
         "h2.connections=shared: batched inserts (batch size 100) need h2.connections=thread");
+  }
+
+  @Test
+  void aBatchSizeCountsOnlyWhereThePhaseInserts() throws Exception {
+    Map<String, String> shared = Map.of("h2.connections", "shared", "insertproportion", "0");
+    assertThat(ConnectionMode.from("h2", Settings.of(shared), 1000, Phase.RUN).kind())
+        .isEqualTo(ConnectionMode.Kind.SHARED);
+    assertThatThrownBy(() -> ConnectionMode.from("h2", Settings.of(shared), 1000, Phase.LOAD))
+        .hasMessageStartingWith("h2.connections=shared: batched inserts (batch size 1000)");
+    assertThatThrownBy(() -> ConnectionMode.from("h2", Settings.of(Map.of("h2.connections", "pool",
+        "insertproportion", "0.05")), 1000, Phase.RUN))
+        .hasMessageStartingWith("h2.connections=pool: batched inserts (batch size 1000)");
   }
 
   private static void assertRefused(Map<String, String> values, int batchSize, String start) {

@@ -88,7 +88,7 @@ public final class H2BindingProvider implements BindingProvider {
     SqlStore.Spec spec = new SqlStore.Spec(name(), dir.toString(), source, JdbcKeys.table(s, READ_INDEX, UserTable.NoIndexHint.H2),
         "VARCHAR(255)", "VARCHAR", s.getBoolean(CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE), context.phase(),
         s.getInt(BATCH_SIZE), 0, true, ServerLocation.embedded(), H2Errors.INSTANCE,
-        ConnectionMode.from(name(), s, s.getInt(BATCH_SIZE)));
+        ConnectionMode.from(name(), s, s.getInt(BATCH_SIZE), context.phase()));
     boolean readOnly = s.getBoolean(READ_ONLY);
     return SqlStore.open(spec, Reconnect.embedded(name(), context.errors()),
         c -> facts(c, context.profile(), dir, readOnly));

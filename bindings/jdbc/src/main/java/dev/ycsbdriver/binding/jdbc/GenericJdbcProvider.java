@@ -79,7 +79,7 @@ public final class GenericJdbcProvider implements BindingProvider {
         s.getInt(JdbcKeys.FETCH_SIZE), s.getBoolean(JdbcKeys.AUTO_COMMIT),
         ServerLocation.unknown("the jdbc binding cannot tell which processes are the server; "
             + "set cpu.server.process or cpu.server.pid"), SqlErrors.forUrl(url),
-        ConnectionMode.from(name(), s, s.getInt(JdbcKeys.BATCH_SIZE)));
+        ConnectionMode.from(name(), s, s.getInt(JdbcKeys.BATCH_SIZE), context.phase()));
     return SqlStore.open(spec, reconnect, c -> {
       DatabaseMetaData md = c.getMetaData();
       return new ServerFacts(md.getDatabaseProductName(), md.getDatabaseProductVersion(), context.profile(),

@@ -85,7 +85,7 @@ public final class JdbcDb extends DB {
    * @param source opens this thread's connection in {@link #init()} (when {@code pool} is null)
    * @param pool where each operation borrows its connection, or null for a connection of the thread's own
    * @param table the table and its fields
-   * @param batchSize inserts sent together, 0 or 1 for none; above 1 only without a pool
+   * @param batchSize inserts sent together, 0 or 1 for none; ignored with a pool
    * @param fetchSize rows fetched per round trip by scans, 0 for the driver's default
    * @param autoCommit whether each statement commits itself; otherwise the driver commits after each write
    * @param reconnect the backoff after a broken connection, and where errors are reported
@@ -99,7 +99,9 @@ public final class JdbcDb extends DB {
     this.reconnect = reconnect;
     this.link = reconnect.errors().connection(reconnect.binding());
     this.table = table;
-    this.batchSize = batchSize;
+    // borrowed connections keep no batch between operations: ConnectionMode refuses a batch size with shared or
+    // pool connections where the phase inserts, and where it does not (a read-only run) the size means nothing
+    this.batchSize = pool == null ? batchSize : 0;
     this.fetchSize = fetchSize;
     this.autoCommit = autoCommit;
     this.allColumns = table.allColumns();

@@ -131,7 +131,7 @@ public final class MysqlBindingProvider implements BindingProvider {
         "VARCHAR(255)", "TEXT", s.getBoolean(MysqlKeys.CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE),
         context.phase(), batchSize, fetchSize, autoCommit, ServerLocation.ofHost(host,
             ServerLocation.port(m.group(2) == null ? "3306" : m.group(2)), "mariadbd", "mysqld"), SqlErrors.STANDARD,
-        ConnectionMode.from(name(), s, batchSize)),
+        ConnectionMode.from(name(), s, batchSize, context.phase())),
         reconnect, c -> facts(c, context.profile(), changed.warnings(), changed.restored(), binlogAsked), changed);
   }
 

@@ -82,7 +82,7 @@ public final class PostgresBindingProvider implements BindingProvider {
         ? s.getChoice(PostgresKeys.SYNCHRONOUS_COMMIT) : null;
     boolean autoCommit = s.getBoolean(JdbcKeys.effective(s, PostgresKeys.AUTO_COMMIT, JdbcKeys.AUTO_COMMIT));
     Reconnect reconnect = Reconnect.from(name(), s, context.errors());
-    ConnectionMode connections = ConnectionMode.from(name(), s, batchSize);
+    ConnectionMode connections = ConnectionMode.from(name(), s, batchSize, context.phase());
 
     Properties connectionProps = new Properties();
     connectionProps.setProperty("user", s.getTrimmed(JdbcKeys.effective(s, PostgresKeys.USER, JdbcKeys.USER)));

@@ -90,7 +90,7 @@ public final class SqliteBindingProvider implements BindingProvider {
     SqlStore.Spec spec = new SqlStore.Spec(name(), dir.toString(), source, JdbcKeys.table(s, READ_INDEX, UserTable.NoIndexHint.SQLITE),
         "VARCHAR(255)", "TEXT", s.getBoolean(CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE), context.phase(),
         s.getInt(BATCH_SIZE), 0, true, ServerLocation.embedded(), SqliteErrors.INSTANCE,
-        ConnectionMode.from(name(), s, s.getInt(BATCH_SIZE)));
+        ConnectionMode.from(name(), s, s.getInt(BATCH_SIZE), context.phase()));
     return SqlStore.open(spec, Reconnect.embedded(name(), context.errors()), c -> facts(c, context.profile(), dir));
   }
 
