@@ -45,7 +45,7 @@ record Cell(MatrixSpec.Store store, String profile, MatrixSpec.Workload workload
     s.put("workload", workload.file().toAbsolutePath().normalize().toString());
     s.put("threads", threads);
     s.put("recordcount", spec.recordCount(workload));
-    s.put("operationcount", spec.operationCount());
+    s.put("operationcount", spec.operationCount(workload));
     s.put("durationMillis", spec.duration().toMillis());
     s.put("warmup", spec.warmup().label());
     s.put("warmupMillis", spec.warmup().limit().toMillis());

@@ -121,23 +121,27 @@ public final class MatrixFile {
     String fileName = file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
     String name = name(yaml, MatrixKey.NAME.pointer(), fileName);
     Path output = Path.of(text(yaml, MatrixKey.OUTPUT.pointer(), "results/matrix-" + name));
-    long recordCount = root.has(MatrixKey.RECORD_COUNT.key()) ? integer(yaml, MatrixKey.RECORD_COUNT) : 0;
+    long recordCount = root.has(MatrixKey.RECORD_COUNT.key()) ? integer(yaml, MatrixKey.RECORD_COUNT) : -1;
     boolean hasOps = root.has(MatrixKey.OPERATION_COUNT.key());
     boolean hasDuration = root.has(MatrixKey.DURATION.key());
-    if (hasOps == hasDuration) {
-      throw yaml.error(hasOps ? "/duration" : "", "give either operationcount or duration, "
-          + (hasOps ? "not both" : "got neither"));
+    if (hasOps && hasDuration) {
+      throw yaml.error("/duration", "give either operationcount or duration, not both");
     }
-    long ops = hasOps ? integer(yaml, MatrixKey.OPERATION_COUNT) : 0;
+    long ops = hasOps ? integer(yaml, MatrixKey.OPERATION_COUNT) : hasDuration ? 0 : -1;
     Duration duration = hasDuration ? duration(yaml, MatrixKey.DURATION) : Duration.ZERO;
     Warmup warmup = warmup(yaml);
     int repeats = (int) integer(yaml, MatrixKey.REPEATS);
     List<Integer> threads = threads(yaml);
     List<MatrixSpec.Workload> workloads = workloads(yaml, file, home);
-    for (int i = 0; recordCount == 0 && i < workloads.size(); i++) {
-      if (workloads.get(i).recordCount() == 0) {
+    for (int i = 0; i < workloads.size(); i++) {
+      if (recordCount < 0 && workloads.get(i).recordCount() < 0) {
         throw yaml.error("/workloads/" + i, workloads.get(i).file().getFileName() + " sets no recordcount: give "
             + "recordcount in the matrix (for every workload) or in each workload file");
+      }
+      if (ops < 0 && workloads.get(i).operationCount() < 1) {
+        throw yaml.error("/workloads/" + i, workloads.get(i).file().getFileName() + " sets no operationcount: give "
+            + "operationcount or duration in the matrix (for every workload), or operationcount in each workload "
+            + "file");
       }
     }
     Map<String, String> properties = properties(yaml, MatrixKey.PROPERTIES.pointer(), env);
@@ -155,7 +159,7 @@ public final class MatrixFile {
     MatrixSpec spec = new MatrixSpec(name, file, output, recordCount, ops, duration, warmup, repeats, threads,
         workloads, properties, loadThreads, stores.included(), baseline, latencyWorkload, jvmArgs, cellTimeout,
         crashtest, reference, stores.leftOut(), choice.aggregate(), choice.rank(),
-        root.has(MatrixKey.SEED.key()) ? integer(yaml, MatrixKey.SEED) : null);
+        root.has(MatrixKey.SEED.key()) ? integer(yaml, MatrixKey.SEED) : null, listedOrder(yaml));
     oneSizePerTable(yaml, spec);
     return spec;
   }
@@ -317,7 +321,16 @@ public final class MatrixFile {
         + "matrix file" + (home == null ? "" : " and in " + home.resolve("workloads")) + ")");
   }
 
-  /** @return the workload of this file, with the {@code recordcount} and {@code table} it sets */
+  /** @return whether {@code cellOrder} is {@code listed}; {@code shuffled}, the default, is false */
+  private static boolean listedOrder(LocatedYaml yaml) throws ConfigException {
+    String given = text(yaml, MatrixKey.CELL_ORDER.pointer(), MatrixKey.CELL_ORDER.defaultValue()).trim();
+    if (!given.equals("shuffled") && !given.equals("listed")) {
+      throw yaml.error(MatrixKey.CELL_ORDER.pointer(), "must be shuffled or listed, got '" + given + "'");
+    }
+    return given.equals("listed");
+  }
+
+  /** @return the workload of this file, with the {@code recordcount}, {@code table} and {@code operationcount} it sets */
   private static MatrixSpec.Workload sized(LocatedYaml yaml, String pointer, Path file) throws ConfigException {
     java.util.Properties p = new java.util.Properties();
     try (java.io.Reader r = Files.newBufferedReader(file)) {
@@ -325,22 +338,31 @@ public final class MatrixFile {
     } catch (java.io.IOException | IllegalArgumentException e) {
       throw yaml.error(pointer, "cannot read workload file " + file + ": " + e.getMessage());
     }
-    long records = 0;
-    String given = p.getProperty("recordcount");
-    if (given != null) {
-      try {
-        records = Long.parseLong(given.trim());
-      } catch (NumberFormatException e) {
-        records = -1;
-      }
-      if (records < MatrixKey.RECORD_COUNT.min() || records > MatrixKey.RECORD_COUNT.max()) {
-        throw yaml.error(pointer, file.getFileName() + ": recordcount=" + given.trim() + ": must be a whole number "
-            + "from " + MatrixKey.RECORD_COUNT.min() + " to " + MatrixKey.RECORD_COUNT.max());
-      }
-    }
+    long records = count(yaml, pointer, file, p, "recordcount", 0, MatrixKey.RECORD_COUNT.max());
+    long operations = count(yaml, pointer, file, p, "operationcount", 0, Integer.MAX_VALUE);
     String table = p.getProperty("table");
     return new MatrixSpec.Workload(file.getFileName().toString(), file, records,
-        table == null || table.isBlank() ? null : table.trim());
+        table == null || table.isBlank() ? null : table.trim(), operations);
+  }
+
+  /** @return the whole number a workload file gives {@code key}, or -1 when it gives none */
+  private static long count(LocatedYaml yaml, String pointer, Path file, java.util.Properties p, String key, long min,
+                            long max) throws ConfigException {
+    String given = p.getProperty(key);
+    if (given == null) {
+      return -1;
+    }
+    long n;
+    try {
+      n = Long.parseLong(given.trim());
+    } catch (NumberFormatException e) {
+      n = min - 1;
+    }
+    if (n < min || n > max) {
+      throw yaml.error(pointer, file.getFileName() + ": " + key + "=" + given.trim() + ": must be a whole number from "
+          + min + " to " + max);
+    }
+    return n;
   }
 
   /** @return {@code warmup} ({@code auto}, the default, or a duration) with {@code warmupMax} for auto */

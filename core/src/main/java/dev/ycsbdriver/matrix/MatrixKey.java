@@ -23,13 +23,13 @@ public enum MatrixKey {
   /** Where the matrix's results go. */
   OUTPUT("output", Kind.TEXT, 0, 0, null, "results/matrix-<name>", "the directory every cell's result goes to"),
   /** Records in each store's table. */
-  RECORD_COUNT("recordcount", Kind.WHOLE_NUMBER, 1, RunConfig.RECORD_COUNT.maxLong(), null, "required unless every workload file sets recordcount",
+  RECORD_COUNT("recordcount", Kind.WHOLE_NUMBER, 0, RunConfig.RECORD_COUNT.maxLong(), null, "required unless every workload file sets recordcount",
       "records each load puts in a store's table, for every workload (it wins over a workload file's)"),
   /** Operations per cell, instead of {@link #DURATION}. */
   OPERATION_COUNT("operationcount", Kind.WHOLE_NUMBER, 1, Long.MAX_VALUE / 2, null,
-      "none: give operationcount or duration", "operations per cell"),
+      "none: give operationcount or duration, or operationcount in every workload file", "operations per cell, for every workload (it wins over a workload file's)"),
   /** Measured time per cell, instead of {@link #OPERATION_COUNT}. */
-  DURATION("duration", Kind.DURATION, 1000, Long.MAX_VALUE, null, "none: give operationcount or duration",
+  DURATION("duration", Kind.DURATION, 1000, Long.MAX_VALUE, null, "none: give operationcount or duration, or operationcount in every workload file",
       "the measured time of each cell"),
   /** Each cell's warm-up. */
   WARMUP("warmup", Kind.WARMUP, 0, Long.MAX_VALUE, "auto", null,
@@ -77,7 +77,11 @@ public enum MatrixKey {
   RANK("rank", Kind.CHOICE, 0, 0, null, "none", "the figure the report ranks stores by, e.g. throughput"),
   /** The seed of the shuffled run order. */
   SEED("seed", Kind.WHOLE_NUMBER, Long.MIN_VALUE, Long.MAX_VALUE, null,
-      "drawn, printed and recorded in <output>/order.json", "the seed of the shuffled run order");
+      "drawn, printed and recorded in <output>/order.json", "the seed of the shuffled run order"),
+  /** The order of a visit's cells. */
+  CELL_ORDER("cellOrder", Kind.CHOICE, 0, 0, "shuffled", null,
+      "the order of a visit's cells: shuffled, or listed (workloads in the file's order, each building on the table "
+          + "the one before left: the steps of a scenario)");
 
   /** What a key's value is. */
   public enum Kind {

@@ -113,10 +113,12 @@ final class MatrixOrder {
       Collections.shuffle(groups, random);
       for (Group g : groups) {
         List<Cell> cells = cells(spec, g, r);
-        Collections.shuffle(cells, random);
-        // cells of one table together, smallest table first, so that a visit loads each table once
-        cells.sort(java.util.Comparator.comparingLong((Cell c) -> spec.recordCount(c.workload()))
-            .thenComparing(c -> spec.table(g.store(), c.workload())));
+        if (!spec.listedOrder()) {
+          Collections.shuffle(cells, random);
+          // cells of one table together, smallest table first, so that a visit loads each table once
+          cells.sort(java.util.Comparator.comparingLong((Cell c) -> spec.recordCount(c.workload()))
+              .thenComparing(c -> spec.table(g.store(), c.workload())));
+        }
         CrashCell crash = spec.crashtest() != null && r == spec.repeats() ? new CrashCell(g.store(), g.profile())
             : null;
         visits.add(new Visit(r, g, cells, crash));

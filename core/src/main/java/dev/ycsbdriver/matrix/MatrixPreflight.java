@@ -136,7 +136,7 @@ public final class MatrixPreflight {
         }
       });
     } else {
-      given.put("operationcount", Long.toString(spec.operationCount()));
+      given.put("operationcount", Long.toString(spec.operationCount(cell.workload())));
       if (!spec.duration().isZero()) {
         given.put("maxexecutiontime", Long.toString((spec.duration().toMillis() + 999) / 1000));
       }

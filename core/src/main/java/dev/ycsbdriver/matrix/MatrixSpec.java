@@ -18,10 +18,11 @@ import java.util.Map;
  * @param name the matrix's name ({@code name}, default: the file name without {@code .yaml})
  * @param file the matrix file as given
  * @param output the directory that receives every cell's result and the report ({@code output})
- * @param recordCount records loaded into each store's table for every workload ({@code recordcount}, at least 1;
- *     it wins over a workload file's, as {@code -p} wins over {@code -P}), or 0 when the matrix gives none: each
- *     workload file then sets its own ({@link #recordCount(Workload)})
- * @param operationCount operations per run cell ({@code operationcount}); 0 when {@code duration} is given
+ * @param recordCount records loaded into each store's table for every workload ({@code recordcount}, 0 for an
+ *     empty table; it wins over a workload file's, as {@code -p} wins over {@code -P}), or -1 when the matrix gives
+ *     none: each workload file then sets its own ({@link #recordCount(Workload)})
+ * @param operationCount operations per run cell ({@code operationcount}); 0 when {@code duration} is given, -1
+ *     when neither is: each workload file then sets its own ({@link #operationCount(Workload)})
  * @param duration measured time per run cell ({@code duration}); zero when {@code operationcount} is given
  * @param warmup what each run cell does before its clock starts ({@code warmup}: {@code auto}, the default, or a
  *     duration, {@code 0} for none; {@code warmupMax} bounds {@code auto}, default 60s)
@@ -49,13 +50,15 @@ import java.util.Map;
  *     no ranking
  * @param seed the seed of the shuffled run order ({@code seed}), or null to draw one (recorded in the output's
  *     {@code order.json} and used again when the same output is run again)
+ * @param listedOrder whether a visit runs its cells in the matrix file's order ({@code cellOrder: listed}), each on
+ *     the table the one before left, instead of shuffled
  */
 public record MatrixSpec(String name, Path file, Path output, long recordCount, long operationCount,
                          Duration duration, Warmup warmup, int repeats, List<Integer> threads,
                          List<Workload> workloads, Map<String, String> properties, int loadThreads,
                          List<Store> stores, String baseline, String latencyWorkload, List<String> jvmArgs,
                          Duration cellTimeout, Crashtest crashtest, ReferenceFigures reference, List<String> leftOut,
-                         RepeatAggregate aggregate, RankFigure rank, Long seed) {
+                         RepeatAggregate aggregate, RankFigure rank, Long seed, boolean listedOrder) {
 
   /** Copies the collections. */
   public MatrixSpec {
@@ -74,7 +77,7 @@ public record MatrixSpec(String name, Path file, Path output, long recordCount, 
   public MatrixSpec withOutput(Path newOutput) {
     return new MatrixSpec(name, file, newOutput, recordCount, operationCount, duration, warmup, repeats, threads,
         workloads, properties, loadThreads, stores, baseline, latencyWorkload, jvmArgs, cellTimeout, crashtest,
-        reference, leftOut, aggregate, rank, seed);
+        reference, leftOut, aggregate, rank, seed, listedOrder);
   }
 
   /**
@@ -120,19 +123,21 @@ public record MatrixSpec(String name, Path file, Path output, long recordCount, 
    *
    * @param name as the matrix names it and reports show it, e.g. {@code workloada}
    * @param file the property file
-   * @param recordCount the {@code recordcount} its file sets, its table's size when the matrix gives none; 0 when
-   *     it sets none
+   * @param recordCount the {@code recordcount} its file sets, its table's size when the matrix gives none; -1
+   *     when it sets none
    * @param table the {@code table} its file sets; null when it sets none
+   * @param operationCount the {@code operationcount} its file sets, its cells' when the matrix gives neither
+   *     {@code operationcount} nor {@code duration}; -1 when it sets none
    */
-  public record Workload(String name, Path file, long recordCount, String table) {
+  public record Workload(String name, Path file, long recordCount, String table, long operationCount) {
     /**
-     * A workload whose file sets neither {@code recordcount} nor {@code table}.
+     * A workload whose file sets none of {@code recordcount}, {@code table} and {@code operationcount}.
      *
      * @param name as the matrix names it
      * @param file the property file
      */
     public Workload(String name, Path file) {
-      this(name, file, 0, null);
+      this(name, file, -1, null, -1);
     }
   }
 
@@ -141,7 +146,16 @@ public record MatrixSpec(String name, Path file, Path output, long recordCount, 
    * @return the records its table holds after a load: the matrix's {@code recordcount}, else its file's
    */
   public long recordCount(Workload workload) {
-    return recordCount > 0 ? recordCount : workload.recordCount();
+    return recordCount >= 0 ? recordCount : workload.recordCount();
+  }
+
+  /**
+   * @param workload one of the matrix's workloads
+   * @return the operations of its cells: the matrix's {@code operationcount}, 0 with a {@code duration}, else its
+   *     file's {@code operationcount}
+   */
+  public long operationCount(Workload workload) {
+    return operationCount >= 0 ? operationCount : workload.operationCount();
   }
 
   /**

@@ -237,7 +237,8 @@ final class MatrixVisits {
     CellArguments args = new CellArguments(spec, output, cell.store(), cell.profile(), dir, List.of("run",
         cell.store().binding(), "-P", cell.workload().file().toString(), "-threads", Integer.toString(cell.threads()),
         "-s"));
-    args.put("recordcount", Long.toString(tableRecords)).put("operationcount", Long.toString(spec.operationCount()));
+    args.put("recordcount", Long.toString(tableRecords))
+        .put("operationcount", Long.toString(spec.operationCount(cell.workload())));
     if (!spec.duration().isZero()) {
       args.put("maxexecutiontime", Long.toString((spec.duration().toMillis() + 999) / 1000));
     }

@@ -88,7 +88,7 @@ class MatrixFileTest {
     workloadFile("small", "recordcount=1000\ntable=t_small\nreadproportion=1\n");
     workloadFile("large", "recordcount=1000000\ntable=t_large\nreadproportion=1\n");
     MatrixSpec spec = MatrixFile.read(write(SIZED.replace(", table: one", "")), home);
-    assertThat(spec.recordCount()).isZero();
+    assertThat(spec.recordCount()).isEqualTo(-1);
     MatrixSpec.Store h2 = spec.stores().get(0);
     assertThat(spec.workloads()).extracting(spec::recordCount).containsExactly(1000L, 1_000_000L);
     assertThat(spec.workloads()).extracting(w -> spec.table(h2, w)).containsExactly("t_small", "t_large");
@@ -128,7 +128,32 @@ class MatrixFileTest {
             + "workload) or in each workload file");
     workloadFile("large", "recordcount=lots\n");
     assertThatThrownBy(() -> MatrixFile.read(f, home)).isInstanceOf(ConfigException.class)
-        .hasMessageStartingWith(f + ":3: workloads[1]: large: recordcount=lots: must be a whole number from 1 to ");
+        .hasMessageStartingWith(f + ":3: workloads[1]: large: recordcount=lots: must be a whole number from 0 to ");
+  }
+
+  @Test
+  void aScenarioRunsItsStepsInTheListedOrderOnAnEmptyTableEachWithItsOwnOperationCount() throws Exception {
+    workloadFile("small", "insertproportion=1\nreadproportion=0\noperationcount=100\n");
+    workloadFile("large", "updateproportion=1\nreadproportion=0\noperationcount=7\n");
+    MatrixSpec spec = MatrixFile.read(write(SIZED.replace("duration: 10s", "recordcount: 0\ncellOrder: listed")
+        .replace("threads: [1]", "threads: [1, 2]")), home);
+    assertThat(spec.listedOrder()).isTrue();
+    assertThat(spec.workloads()).extracting(spec::recordCount).containsExactly(0L, 0L);
+    assertThat(spec.workloads()).extracting(spec::operationCount).containsExactly(100L, 7L);
+    for (long seed = 0; seed < 10; seed++) {
+      for (MatrixOrder.Visit v : MatrixOrder.plan(spec, seed)) {
+        assertThat(v.cells()).extracting(c -> c.threads() + " " + c.workload().name())
+            .containsExactly("1 small", "1 large", "2 small", "2 large");
+      }
+    }
+    Path f = write(SIZED.replace("duration: 10s", "recordcount: 0"));
+    workloadFile("large", "updateproportion=1\n");
+    assertThatThrownBy(() -> MatrixFile.read(f, home)).isInstanceOf(ConfigException.class)
+        .hasMessage(f + ":3: workloads[1]: large sets no operationcount: give operationcount or duration in the "
+            + "matrix (for every workload), or operationcount in each workload file");
+    Path bad = write(SIZED.replace("duration: 10s", "duration: 10s\nrecordcount: 5\ncellOrder: sorted"));
+    assertThatThrownBy(() -> MatrixFile.read(bad, home)).isInstanceOf(ConfigException.class)
+        .hasMessageContaining("cellOrder: must be shuffled or listed, got 'sorted'");
   }
 
   @Test
