@@ -82,7 +82,8 @@ abstract class PhaseCommand implements Callable<Integer> {
     Path runDir = OutputPaths.createRunDirectory(config, name, workloadName(config));
     int threads = config.effectiveThreadCount();
     err.println("ycsb-driver " + ToolVersion.get() + ": " + phase.label() + " " + name + ", "
-        + threads + " threads" + (threads < config.threadCount() ? " (threadcount " + config.threadCount()
+        + threads + " threads" + (threads == 0 ? " (no record to insert)"
+            : threads < config.threadCount() ? " (threadcount " + config.threadCount()
             + " lowered to the " + config.operationCount() + " operations)" : "")
         + (config.paced() ? ", target " + config.targetOpsPerSec() + " ops/s" : "")
         + (config.client().multiple() ? ", client " + config.client().index() + " of " + config.client().count()

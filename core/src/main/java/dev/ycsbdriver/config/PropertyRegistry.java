@@ -15,7 +15,8 @@ import java.util.TreeSet;
  *
  * <p>A key that is set but not declared is judged so:
  * <ul>
- *   <li>under an open prefix (such as YCSB's {@code htrace.}): passed on, unchecked;</li>
+ *   <li>under an open prefix (such as YCSB's {@code htrace.}, or another installed binding's {@code <name>.}):
+ *       passed on, unchecked;</li>
  *   <li>under a strict namespace (the binding's {@code <name>.}, {@code cpu.}): an error, with the nearest
  *       key or the namespace's keys;</li>
  *   <li>close to a declared key ({@link Names#nearest}): an error with a did-you-mean, because a typo

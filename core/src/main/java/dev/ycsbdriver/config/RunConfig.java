@@ -210,9 +210,13 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
 
   /**
    * @return the client threads that run: {@link #threadCount()}, lowered to {@link #operationCount()} when
-   *     there are fewer operations than threads (YCSB lowers it too), so that no thread idles
+   *     there are fewer operations than threads (YCSB lowers it too), so that no thread idles; none for a load of
+   *     no records ({@code recordcount=0}), which only prepares the table
    */
   public int effectiveThreadCount() {
+    if (phase == Phase.LOAD && operationCount == 0) {
+      return 0;
+    }
     return operationCount > 0 && threadCount > operationCount ? (int) operationCount : threadCount;
   }
 

@@ -184,8 +184,20 @@ public final class MatrixRunner {
    *     among the server's settings, the memory binding), whose records end with that process
    */
   static long inserted(ResultDocument json) {
+    return inserted(json, false);
+  }
+
+  /**
+   * @param json a run cell's result
+   * @param preloadCarries whether a store its own process fills counts its inserts too: in a matrix with
+   *     {@code cellOrder: listed}, whose cells build on each other, its next cell preloads the table as this one
+   *     left it
+   * @return the records the cell left in the table beyond those it started with
+   */
+  static long inserted(ResultDocument json, boolean preloadCarries) {
     var server = json.sections().server();
-    if (server != null && server.settings() != null && server.settings().containsKey(ServerFacts.PRELOADED_RECORDS)) {
+    if (!preloadCarries && server != null && server.settings() != null
+        && server.settings().containsKey(ServerFacts.PRELOADED_RECORDS)) {
       return 0;
     }
     String insert = Operation.INSERT.ycsbName();

@@ -254,7 +254,7 @@ final class MatrixVisits {
     finish(new Ended(dir, cell.label(), cell.signature(spec), end, spec.cellTimeout(), result, json, status),
         json == null || json.figures().throughputOpsPerSec() == null ? null
             : String.format(Locale.ROOT, "%,.0f ops/s", json.figures().throughputOpsPerSec()));
-    return json == null ? -1 : MatrixRunner.inserted(json);
+    return json == null ? -1 : MatrixRunner.inserted(json, spec.listedOrder());
   }
 
   /** Runs the crash test of a store and profile; a claim that did not hold is a finding, not a failure. */

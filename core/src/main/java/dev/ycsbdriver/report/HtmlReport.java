@@ -111,19 +111,22 @@ public final class HtmlReport {
     for (Table.Section section : sections) {
       h.append("<h2>").append(esc(section.title())).append("</h2>\n");
       for (Table table : section.tables()) {
-        h.append("<h3>").append(esc(table.title())).append("</h3>\n<div class=\"scroll\"><table>\n<thead><tr>");
-        for (String c : table.header()) {
-          h.append("<th>").append(esc(c)).append("</th>");
-        }
-        h.append("</tr></thead>\n<tbody>\n");
-        for (List<String> row : table.rows()) {
-          h.append("<tr>");
-          for (int i = 0; i < row.size(); i++) {
-            h.append(table.text(i) ? "<td class=\"text\">" : "<td>").append(esc(row.get(i))).append("</td>");
+        h.append("<h3>").append(esc(table.title())).append("</h3>\n");
+        if (!table.header().isEmpty()) { // a table without columns is its notes alone
+          h.append("<div class=\"scroll\"><table>\n<thead><tr>");
+          for (String c : table.header()) {
+            h.append("<th>").append(esc(c)).append("</th>");
           }
-          h.append("</tr>\n");
+          h.append("</tr></thead>\n<tbody>\n");
+          for (List<String> row : table.rows()) {
+            h.append("<tr>");
+            for (int i = 0; i < row.size(); i++) {
+              h.append(table.text(i) ? "<td class=\"text\">" : "<td>").append(esc(row.get(i))).append("</td>");
+            }
+            h.append("</tr>\n");
+          }
+          h.append("</tbody>\n</table></div>\n");
         }
-        h.append("</tbody>\n</table></div>\n");
         if (!table.notes().isEmpty()) {
           h.append("<ul class=\"notes\">\n");
           for (String n : table.notes()) {

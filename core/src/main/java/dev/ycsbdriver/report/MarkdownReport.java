@@ -57,15 +57,17 @@ public final class MarkdownReport {
       md.append("## ").append(section.title()).append("\n\n");
       for (Table table : section.tables()) {
         md.append("### ").append(table.title()).append("\n\n");
-        md.append(row(table.header()));
-        for (int i = 0; i < table.header().size(); i++) {
-          md.append(table.text(i) ? "|---" : "|---:");
+        if (!table.header().isEmpty()) { // a table without columns is its notes alone
+          md.append(row(table.header()));
+          for (int i = 0; i < table.header().size(); i++) {
+            md.append(table.text(i) ? "|---" : "|---:");
+          }
+          md.append("|\n");
+          for (List<String> r : table.rows()) {
+            md.append(row(r));
+          }
+          md.append("\n");
         }
-        md.append("|\n");
-        for (List<String> r : table.rows()) {
-          md.append(row(r));
-        }
-        md.append("\n");
         for (String note : table.notes()) {
           md.append("- ").append(escape(note)).append("\n");
         }

@@ -18,7 +18,7 @@ final class ReferenceTable {
 
   /**
    * @param model the grouped results, with {@link ReportModel#reference()} not null
-   * @return the table: one row per published figure
+   * @return the table: one row per published figure; with statements alone, a table of notes without columns
    */
   static Table table(ReportModel model) {
     ReferenceFigures ref = model.reference();
@@ -53,6 +53,10 @@ final class ReferenceTable {
     }
     if (ref.figures().isEmpty() && ref.statements().isEmpty()) {
       notes.add("The matrix names the source but gives no figures yet.");
+    }
+    if (ref.figures().isEmpty()) { // their statements alone: no columns to show
+      return new Table("Reference: published by " + ref.source() + " (theirs, not ours)", List.of(), List.of(),
+          notes.stream().filter(n -> !n.startsWith("Ours:") && !n.startsWith("The ratio ours")).toList());
     }
     return new Table("Reference: figures published by " + ref.source() + " (theirs, not ours)",
         List.of("store", "profile", "workload", "theirs (ops/s)", "ours (ops/s)", RATIO), rows, notes);

@@ -123,11 +123,15 @@ public record RunResult(Path file, String storeName, String binding, String prof
     }
   }
 
-  /** @return the longest single operation of the run in microseconds, successful calls of every operation; null when none */
+  /**
+   * @return the longest single operation of the run in microseconds, successful calls of every operation of the
+   *     workload (a wait for a connection, {@code CONNECTION-WAIT}, is not one); null when none
+   */
   public Double longestOperationMicros() {
     Double longest = null;
     for (OperationFigures op : operations) {
-      if (op.maxMicros() != null && (longest == null || op.maxMicros() > longest)) {
+      boolean wait = op.name().equals(dev.ycsbdriver.measure.Operation.CONNECTION_WAIT.ycsbName());
+      if (!wait && op.maxMicros() != null && (longest == null || op.maxMicros() > longest)) {
         longest = op.maxMicros();
       }
     }

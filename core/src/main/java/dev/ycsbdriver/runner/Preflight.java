@@ -14,6 +14,7 @@ import dev.ycsbdriver.cpu.CpuConfig;
 import dev.ycsbdriver.measure.MeasurementConfig;
 import dev.ycsbdriver.spi.BindingProvider;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import site.ycsb.workloads.CoreWorkload;
@@ -51,6 +52,18 @@ public final class Preflight {
    * @return the keys of {@link #registry(BindingProvider)} and the workload's own, whose strict namespaces join
    */
   public static PropertyRegistry registry(BindingProvider provider, PropertyOwner owner) {
+    return registry(provider, owner, installedBindings());
+  }
+
+  /**
+   * @param provider the command's binding
+   * @param owner the workload when it declares its keys, else null
+   * @param bindings the names of the installed bindings: a key under another one's namespace ({@code mysql.} in an
+   *     h2 run) configures that binding and passes unchecked, so that one workload file can carry the keys of
+   *     several stores; the command's own namespace stays strict
+   * @return the keys of {@link #registry(BindingProvider, PropertyOwner)}
+   */
+  static PropertyRegistry registry(BindingProvider provider, PropertyOwner owner, Collection<String> bindings) {
     List<PropertySpec> all = new ArrayList<>(driverSpecs());
     if (owner != null) {
       all.addAll(owner.properties());
@@ -65,7 +78,22 @@ public final class Preflight {
     if (owner != null) {
       strict.addAll(owner.strictNamespaces());
     }
-    return new PropertyRegistry(all, strict, List.of(UpstreamKeys.HTRACE_PREFIX));
+    List<String> open = new ArrayList<>(List.of(UpstreamKeys.HTRACE_PREFIX));
+    for (String b : bindings) {
+      if (!b.equals(provider.name()) && !strict.contains(b + ".")) {
+        open.add(b + ".");
+      }
+    }
+    return new PropertyRegistry(all, strict, open);
+  }
+
+  /** @return the names of the installed bindings; none when they cannot be listed (the command's own reports it) */
+  private static List<String> installedBindings() {
+    try {
+      return BindingCatalog.load().providers().stream().map(BindingProvider::name).toList();
+    } catch (ConfigException | IllegalStateException e) {
+      return List.of();
+    }
   }
 
   /** @return the driver's own keys: the run's, the measurement's and the CPU sampler's, in the order to show them */

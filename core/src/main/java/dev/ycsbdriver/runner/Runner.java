@@ -142,7 +142,9 @@ public final class Runner {
     }
     Duration cpuInterval = settings.getDuration(CpuConfig.INTERVAL);
     int threads = config.effectiveThreadCount();
-    if (threads < config.threadCount()) {
+    if (threads == 0) {
+      warn("recordcount=0: no record to insert; the load prepares the table and ends");
+    } else if (threads < config.threadCount()) {
       warn("threadcount " + config.threadCount() + " is larger than the " + config.operationCount()
           + " operations to do; using " + threads + " threads");
     }
@@ -331,7 +333,9 @@ public final class Runner {
       stopped.add(0, m.time().heapFull() + "; the figures cover the run up to the stop");
       outcome = new Outcome(Outcome.Status.FAILED, stopped);
     }
-    RunReport report = common(clients.get(0).db().getClass().getName(), opened.binding().serverFacts(), tools.machine())
+    // a load of no records has no client thread; its binding's DB class is still the one the run would use
+    String dbClass = (clients.isEmpty() ? opened.binding().newDb() : clients.get(0).db()).getClass().getName();
+    RunReport report = common(dbClass, opened.binding().serverFacts(), tools.machine())
         .measurement(tools.measurement()).start(m.time().start()).end(m.time().end())
         .runtimeMillis(runtimeMillis).operationsDone(opsDone).operations(m.operations()).cpu(m.cpu())
         .timeSeries(m.monitored().timeSeries()).outcome(outcome).histogramLogs(m.monitored().logs().files())

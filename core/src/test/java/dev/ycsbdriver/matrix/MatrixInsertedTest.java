@@ -27,5 +27,7 @@ class MatrixInsertedTest {
     // the memory binding: the next cell's process preloads recordcount records again, so its table size must
     // stay the matrix's recordcount (it grew 5,000 -> 41,546 over D and E, and F's preload outlasted a 2 s cell)
     assertThat(MatrixRunner.inserted(result("{\"preloaded_records\": \"5000\"}"))).isZero();
+    // a listed scenario carries them on: the next cell preloads the table as this one left it
+    assertThat(MatrixRunner.inserted(result("{\"preloaded_records\": \"5000\"}"), true)).isEqualTo(42);
   }
 }

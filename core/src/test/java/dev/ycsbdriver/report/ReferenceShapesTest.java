@@ -93,7 +93,9 @@ class ReferenceShapesTest {
         List.of(List.of("out-of-process over in-process mean READ latency", "~100x", "25.00x")));
     String md = MarkdownReport.render(model, ReportTables.build(model), List.of());
     assertThat(md).contains("- Their statement: \u201cin-process stores about 100 times faster than the out-of-process "
-        + "ones\u201d").doesNotContain("gives no figures yet");
+        + "ones\u201d").doesNotContain("gives no figures yet")
+        // statements alone: their notes under a heading, no empty table of figures
+        .contains("### Reference: published by Seed 001 (theirs, not ours)").doesNotContain("| theirs (ops/s)");
   }
 
   @Test
@@ -109,5 +111,13 @@ class ReferenceShapesTest {
     ReferenceFigures seed001 = MatrixSections.reference(matrices.resolve("one-in-a-million.yaml"), true);
     assertThat(seed001.outOfProcessOverInProcess()).isEqualTo(100.0);
     assertThat(seed001.statements()).anyMatch(s -> s.contains("about 100 times faster"));
+    ReferenceFigures seed003 = MatrixSections.reference(matrices.resolve("seed-003-readonly-embedded.yaml"), true);
+    assertThat(seed003.figures()).isEmpty();
+    assertThat(seed003.statements()).hasSize(6).anyMatch(s -> s.startsWith("1,000 records, indexed: SQLite"));
+    ReferenceFigures seed000 = MatrixSections.reference(matrices.resolve("seed-000-crud.yaml"), true);
+    // 5 backends x 4 steps, each step's records over its published time
+    assertThat(seed000.figures()).hasSize(20).contains(new ReferenceFigures.Figure("postgres", null,
+        "seed000-1-insert", 1, 1781.9, null), new ReferenceFigures.Figure("memory", null, "seed000-4-delete", 1,
+        33666.7, null));
   }
 }

@@ -96,6 +96,43 @@ class PreflightTest {
   }
 
   @Test
+  void anotherInstalledBindingsKeysPassSoThatOneWorkloadFileCanServeSeveralStores() throws Exception {
+    BindingProvider alpha = new BindingProvider() {
+      @Override
+      public String name() {
+        return "alpha";
+      }
+
+      @Override
+      public String description() {
+        return "a binding with one key";
+      }
+
+      @Override
+      public List<dev.ycsbdriver.config.PropertySpec> properties() {
+        return List.of(dev.ycsbdriver.config.PropertySpec.of("alpha.batchsize", "0", "inserts", "batch")
+            .integer(0, 10));
+      }
+
+      @Override
+      public dev.ycsbdriver.spi.Binding open(dev.ycsbdriver.spi.BindingContext context) {
+        throw new AssertionError("not opened");
+      }
+    };
+    Settings other = Settings.of(Map.of("beta.batchsize", "1000"));
+    // beta's key is a near miss of alpha's: refused unless beta is an installed binding
+    assertThatThrownBy(() -> Preflight.registry(alpha, null, List.of("alpha")).check(other, false))
+        .hasMessage("beta.batchsize: unknown property; did you mean alpha.batchsize?");
+    assertThat(Preflight.registry(alpha, null, List.of("alpha", "beta")).check(other, false)).isEmpty();
+    // the command's own namespace stays strict, its values checked
+    assertThatThrownBy(() -> Preflight.registry(alpha, null, List.of("alpha", "beta"))
+        .check(Settings.of(Map.of("alpha.batchsiz", "1")), false))
+        .hasMessage("alpha.batchsiz: unknown property; did you mean alpha.batchsize?");
+    assertThatThrownBy(() -> Preflight.registry(alpha, null, List.of("alpha", "beta"))
+        .check(Settings.of(Map.of("alpha.batchsize", "11")), false)).hasMessageStartingWith("alpha.batchsize");
+  }
+
+  @Test
   void everyCoreKeyIsDeclaredOnce() {
     List<PropertySpec> all = new ArrayList<>(RunConfig.specs());
     all.addAll(MeasurementConfig.specs());

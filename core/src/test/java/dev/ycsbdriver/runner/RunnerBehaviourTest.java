@@ -39,6 +39,18 @@ class RunnerBehaviourTest {
   }
 
   @Test
+  void aLoadOfNoRecordsPreparesTheTableAndEndsWithoutAClientThread() throws Exception {
+    CliRun run = CliRun.of("load", "-db", "site.ycsb.BasicDB", "-P", workload("workloada"), "-threads", "4",
+        "-p", "recordcount=0", "-p", "basicdb.verbose=false", "-p", "result.dir=" + results);
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    assertThat(run.err()).contains("0 threads (no record to insert)",
+        "recordcount=0: no record to insert; the load prepares the table and ends");
+    assertThat(SummaryLines.asMap(run.out())).doesNotContainKey("[INSERT], Operations");
+    assertThat(com.fasterxml.jackson.databind.json.JsonMapper.builder().build()
+        .readTree(run.resultFile().toFile()).at("/operationsTotal").asLong(-1)).isZero();
+  }
+
+  @Test
   void stallShowsInIntendedLatencyButNotInOtherOperationsServiceTime() throws Exception {
     StallingDb.reset();
     CliRun run = CliRun.of("run", "-db", "dev.ycsbdriver.testing.StallingDb", "-P", workload("workloadc"),

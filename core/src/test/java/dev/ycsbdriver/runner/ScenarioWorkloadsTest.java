@@ -16,10 +16,11 @@ import site.ycsb.Status;
 import site.ycsb.WorkloadException;
 import org.junit.jupiter.api.Test;
 
-/** Deletes go through the key numbers in order from insertstart, once each, whatever the thread. */
-class DeleteWorkloadTest {
+/** DeleteWorkload's deletes go through the key numbers in order from insertstart, once each, whatever the thread;
+ * EmptyTableWorkload's inserts into an empty table start at key number 0. */
+class ScenarioWorkloadsTest {
   /** Records the keys it is asked to delete; nothing else is expected of it. */
-  private static final class Deletes extends DB {
+  private static class Deletes extends DB {
     final List<String> keys = new ArrayList<>();
 
     @Override
@@ -95,6 +96,38 @@ class DeleteWorkloadTest {
       expected.add("t/user" + k);
     }
     assertThat(db.keys).containsExactlyInAnyOrderElementsOf(expected);
+  }
+
+  @Test
+  void insertsIntoAnEmptyTableTakeKeyNumbersFromZeroWhereCoreWorkloadsTakeThemFromTheIntMaximum() throws Exception {
+    Properties p = new Properties();
+    p.setProperty("recordcount", "0");
+    p.setProperty("insertorder", "ordered");
+    p.setProperty("table", "t");
+    p.setProperty("insertproportion", "1");
+    p.setProperty("readproportion", "0");
+    p.setProperty("updateproportion", "0");
+    site.ycsb.measurements.Measurements.setProperties(p);
+    Deletes db = new Deletes() { // its keys list records the inserts here
+      @Override
+      public Status insert(String table, String key, Map<String, ByteIterator> values) {
+        keys.add(key);
+        return Status.OK;
+      }
+    };
+    site.ycsb.workloads.CoreWorkload core = new site.ycsb.workloads.CoreWorkload();
+    core.init(p);
+    core.doTransaction(db, null);
+    EmptyTableWorkload empty = new EmptyTableWorkload();
+    empty.init(p);
+    empty.doTransaction(db, null);
+    empty.doTransaction(db, null);
+    assertThat(db.keys).containsExactly("user" + Integer.MAX_VALUE, "user0", "user1");
+    p.setProperty("recordcount", "5");
+    EmptyTableWorkload five = new EmptyTableWorkload();
+    five.init(p);
+    five.doTransaction(db, null);
+    assertThat(db.keys).last().isEqualTo("user5");
   }
 
   @Test
