@@ -94,10 +94,12 @@ class ResourceLimitsTest {
     // a run with fewer operations than threads uses one thread per operation
     Preflight.checkResources(s.with("operationcount", "10"), Phase.RUN, true, SMALL);
     Settings wide = Settings.of(Map.of("workload", "site.ycsb.workloads.CoreWorkload", "fieldcount", "1000000",
-        "fieldlength", "1000"));
+        "fieldlength", "1000", "recordcount", "1000"));
     assertThatThrownBy(() -> Preflight.checkResources(wide, Phase.LOAD, true, SMALL))
         .hasMessageStartingWith("fieldcount: 1 client thread with records of 1000000 fields of at least 1000 bytes");
     // uniform lengths may be as short as minfieldlength
     Preflight.checkResources(wide.with("fieldlengthdistribution", "uniform"), Phase.LOAD, true, SMALL);
+    // a load of no records starts no client thread, so it needs no memory for one
+    Preflight.checkResources(wide.with("recordcount", "0"), Phase.LOAD, true, SMALL);
   }
 }
