@@ -34,8 +34,9 @@ import site.ycsb.Status;
  *       5% covers the run time's millisecond grain and the histogram's bucket error (under 0.1% at three
  *       significant digits); the second term is the latency's recording grain, one microsecond per operation,
  *       which decides L for operations of a few microseconds. When R is at least {@value #LOWER_BOUND_MEAN_MICROS}
- *       µs and the store runs in a process of its own, the driver's work between operations (microseconds of
- *       CPU) is a small share of each thread's loop, so L must also be at least N x {@value #LOWER_BOUND_SHARE};
+ *       µs, the store runs in a process of its own and the run lasted at least {@value #LOWER_BOUND_MIN_RUN_MILLIS}
+ *       ms, the driver's work between operations (microseconds of CPU once its code is compiled) is a small share
+ *       of each thread's loop, so L must also be at least N x {@value #LOWER_BOUND_SHARE};
  *       for faster operations, and for an embedded store (whose work and the driver's share the same CPU, so
  *       that on a loaded machine a thread waits for it between operations as long as inside them), a low L is
  *       expected and not checked. Not applicable to paced runs (a thread waits for its schedule outside any
@@ -82,6 +83,12 @@ public final class RunChecks {
   public static final double LOWER_BOUND_MEAN_MICROS = 100;
   /** The least share of the threads in flight when the lower bound applies. */
   public static final double LOWER_BOUND_SHARE = 0.5;
+  /**
+   * The shortest run Little's law's lower bound applies to, in milliseconds: within a run's first few hundred
+   * milliseconds a thread's own work between operations runs on cold code (class loading, the interpreter), as
+   * long as the operations themselves.
+   */
+  public static final long LOWER_BOUND_MIN_RUN_MILLIS = 1000;
   /** The share of {@code maxexecutiontime} a phase may fall short of. */
   public static final double RUN_TIME_TOLERANCE = 0.05;
   /** The relative tolerance of ops per server CPU% against its parts. */
@@ -157,7 +164,7 @@ public final class RunChecks {
         : batched ? "a batched load: a record's latency spans its batch" : ops == 0 ? "no operation ran" : null;
     List<Check> checks = new ArrayList<>();
     checks.add(littlesLaw(notApplicable, r.config().effectiveThreadCount(), r.throughputOpsPerSec(),
-        ops == 0 ? 0 : busyMicros / ops, !r.cpu().serverIsDriver()));
+        ops == 0 ? 0 : busyMicros / ops, lowerBound(!r.cpu().serverIsDriver(), r.runtimeMillis())));
     checks.add(intervalTotals(r.timeSeries().isEmpty() ? "no time series" : null, histogramCounts, intervalCounts));
     boolean endedEarly = r.outcome().status() != Outcome.Status.OK;
     checks.add(runTime(endedEarly ? "the run " + r.outcome().status().name().toLowerCase(Locale.ROOT)
@@ -203,9 +210,20 @@ public final class RunChecks {
     // results without the flag may be of an embedded store: no lower bound
     boolean outOfProcess = cpu != null && Boolean.FALSE.equals(cpu.serverIsDriver());
     Integer threads = n.identity().threads();
+    long runtime = figures.runtimeMillis() == null ? 0 : figures.runtimeMillis();
     return List.of(littlesLaw(notApplicable, threads == null ? 0 : threads, throughput,
-            ops == 0 ? 0 : busyMicros / ops, outOfProcess),
+            ops == 0 ? 0 : busyMicros / ops, lowerBound(outOfProcess, runtime)),
         opsPerCpu(throughput, server, cpu == null ? null : cpu.opsPerServerCpuPercent()));
+  }
+
+  /**
+   * @param outOfProcess whether the store runs in a process of its own
+   * @param runtimeMillis the measured time of the run
+   * @return whether Little's law's lower bound applies: to a store of its own process, over a run of at least
+   *     {@value #LOWER_BOUND_MIN_RUN_MILLIS} ms
+   */
+  public static boolean lowerBound(boolean outOfProcess, long runtimeMillis) {
+    return outOfProcess && runtimeMillis >= LOWER_BOUND_MIN_RUN_MILLIS;
   }
 
   private static double busy(Latency latency) {

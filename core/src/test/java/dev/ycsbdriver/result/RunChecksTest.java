@@ -56,6 +56,12 @@ class RunChecksTest {
         + "threads");
     // an embedded store's threads wait for the CPU between operations too: no lower bound
     assertThat(RunChecks.littlesLaw(null, 64, 5207, 1070, false).verdict()).isEqualTo(RunChecks.Verdict.PASSED);
+    // nor a run of a fraction of a second, whose threads run cold code between operations: 101 deletes in 0.23 s
+    assertThat(RunChecks.lowerBound(true, 228)).isFalse();
+    assertThat(RunChecks.lowerBound(true, 1000)).isTrue();
+    assertThat(RunChecks.lowerBound(false, 60_000)).isFalse();
+    assertThat(RunChecks.littlesLaw(null, 1, 443, 1060, RunChecks.lowerBound(true, 228)).verdict())
+        .isEqualTo(RunChecks.Verdict.PASSED);
   }
 
   @Test
