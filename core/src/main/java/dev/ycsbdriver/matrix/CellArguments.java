@@ -49,13 +49,7 @@ final class CellArguments {
     // the store's value of a key replaces the matrix's before either is sorted into arguments or secrets
     Map<String, String> given = new LinkedHashMap<>(spec.properties());
     given.putAll(store.properties());
-    overrides.forEach((k, v) -> {
-      if (v == null) {
-        given.remove(k);
-      } else {
-        given.put(k, v);
-      }
-    });
+    override(given, overrides);
     given.forEach(this::property);
     if (profile != null) {
       put("profile", profile);
@@ -106,6 +100,20 @@ final class CellArguments {
       out.put(store.binding() + ".pool.timeout", null);
     }
     return out;
+  }
+
+  /**
+   * @param given properties, changed in place
+   * @param overrides values that replace the given ones ({@link #forLoad}); a null value leaves the key out
+   */
+  static void override(Map<String, String> given, Map<String, String> overrides) {
+    overrides.forEach((k, v) -> {
+      if (v == null) {
+        given.remove(k);
+      } else {
+        given.put(k, v);
+      }
+    });
   }
 
   private static String given(MatrixSpec spec, MatrixSpec.Store store, String key) {

@@ -128,13 +128,7 @@ public final class MatrixPreflight {
     if (phase == Phase.LOAD) {
       given.put("droptable", "true");
       given.put("createtable", "true");
-      CellArguments.forLoad(spec, cell.store()).forEach((k, v) -> {
-        if (v == null) {
-          given.remove(k);
-        } else {
-          given.put(k, v);
-        }
-      });
+      CellArguments.override(given, CellArguments.forLoad(spec, cell.store()));
     } else {
       given.put("operationcount", Long.toString(spec.operationCount(cell.workload())));
       if (!spec.duration().isZero()) {

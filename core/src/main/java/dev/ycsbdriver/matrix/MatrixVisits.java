@@ -56,18 +56,8 @@ final class MatrixVisits {
    *
    * @param group the store and profile
    * @param name the table's name
-   * @param workload the first of the group's workloads that uses it, whose file and record count its load takes
    */
-  record Table(MatrixOrder.Group group, String name, MatrixSpec.Workload workload) {
-    @Override
-    public boolean equals(Object o) {
-      return o instanceof Table t && t.group.equals(group) && t.name.equals(name);
-    }
-
-    @Override
-    public int hashCode() {
-      return group.hashCode() * 31 + name.hashCode();
-    }
+  record Table(MatrixOrder.Group group, String name) {
   }
 
   /** What a cell's child process left: where, which cell, how it ended, its result and the status given it. */
@@ -151,13 +141,13 @@ final class MatrixVisits {
 
   /** @return the table the group's cells of the workload use */
   private Table table(MatrixOrder.Group group, MatrixSpec.Workload workload) {
-    String name = spec.table(group.store(), workload);
-    for (MatrixSpec.Workload w : spec.workloads()) {
-      if (spec.table(group.store(), w).equals(name)) {
-        return new Table(group, name, w);
-      }
-    }
-    return new Table(group, name, workload);
+    return new Table(group, spec.table(group.store(), workload));
+  }
+
+  /** @return the first of the matrix's workloads that uses the table: its load takes that file and record count */
+  private MatrixSpec.Workload loadedBy(Table table) {
+    return spec.workloads().stream().filter(w -> spec.table(table.group().store(), w).equals(table.name()))
+        .findFirst().orElseThrow();
   }
 
   /** @return whether the group's workloads use more than one table */
@@ -178,7 +168,7 @@ final class MatrixVisits {
           + "cells only read and no other store uses it)");
       tableRecords = kept;
     } else {
-      tableRecords = load(v, table) ? spec.recordCount(table.workload()) : -1;
+      tableRecords = load(v, table) ? spec.recordCount(loadedBy(table)) : -1;
     }
     boolean loadFailed = tableRecords < 0;
     loaded = loadFailed ? null : table;
@@ -206,9 +196,10 @@ final class MatrixVisits {
     String profile = v.group().profile();
     Path dir = loadDirectory(v, table);
     deleteTree(dir);
-    long records = spec.recordCount(table.workload());
+    MatrixSpec.Workload workload = loadedBy(table);
+    long records = spec.recordCount(workload);
     CellArguments args = new CellArguments(spec, output, store, profile, dir, List.of("load", store.binding(), "-P",
-        table.workload().file().toString(), "-threads", Integer.toString(spec.loadThreads())),
+        workload.file().toString(), "-threads", Integer.toString(spec.loadThreads())),
         CellArguments.forLoad(spec, store));
     args.put("recordcount", Long.toString(records)).put("droptable", "true").put("createtable", "true");
     String what = v.group().label() + (severalTables(v.group()) ? " table " + table.name() : "")
