@@ -30,10 +30,10 @@ record Cell(MatrixSpec.Store store, String profile, MatrixSpec.Workload workload
     return output.resolve("cells").resolve(store.name()).resolve(profile == null ? NO_PROFILE : profile);
   }
 
-  /** @return e.g. {@code h2 durable workloada 16 threads r1} */
+  /** @return e.g. {@code h2 durable workloada 16 threads r1}, {@code memory workloadc 1 thread r2} */
   String label() {
     return store.name() + (profile == null ? "" : " " + profile) + " " + workload.name() + " " + threads
-        + " threads r" + repeat;
+        + (threads == 1 ? " thread r" : " threads r") + repeat;
   }
 
   /**

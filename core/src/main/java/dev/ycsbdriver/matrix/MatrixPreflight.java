@@ -39,7 +39,7 @@ import java.util.regex.Pattern;
  * {@code crashtest <binding>} checks its configuration, the section's {@code properties} included.
  *
  * <p>Each problem is one line {@code <file>:<line>: <key>: <problem>}. Stores left out ({@code when-env}) are not
- * checked. Stateless and thread-safe.
+ * checked. {@link #problems} is thread-safe; each call has its own instance.
  */
 public final class MatrixPreflight {
   /** The smallest {@code -Xmx} a cell's driver gets: its histograms and client threads need a few dozen MiB. */
@@ -48,7 +48,26 @@ public final class MatrixPreflight {
   private static final long JVM_PROBE_SECONDS = 30;
   private static final Pattern LINE = Pattern.compile("^[^:]*:(\\d+): ");
 
-  private MatrixPreflight() {
+  private final MatrixSpec spec;
+  private final LocatedYaml yaml;
+  private final ConfigLoader loader;
+  private final Set<String> problems;
+
+  private MatrixPreflight(MatrixSpec spec, LocatedYaml yaml, ConfigLoader loader, Set<String> problems) {
+    this.spec = spec;
+    this.yaml = yaml;
+    this.loader = loader;
+    this.problems = problems;
+  }
+
+  /**
+   * One store and profile, and where its keys are in the matrix file.
+   *
+   * @param storePointer the store's JSON pointer, {@code /stores/<i>}
+   * @param profilePointer the profile's JSON pointer ({@code /profiles/<i>}, at the top level or under the store)
+   */
+  private record Target(BindingProvider provider, MatrixSpec.Store store, String profile, String storePointer,
+                        String profilePointer) {
   }
 
   /**
@@ -66,6 +85,7 @@ public final class MatrixPreflight {
     output(spec, yaml, outputFromCommandLine, problems);
     Path cwd = Path.of("").toAbsolutePath();
     ConfigLoader loader = new ConfigLoader(home == null ? cwd : home, cwd);
+    MatrixPreflight preflight = new MatrixPreflight(spec, yaml, loader, problems);
     BindingCatalog catalog = BindingCatalog.load();
     Map<String, Integer> indexes = storeIndexes(yaml);
     for (MatrixSpec.Store store : spec.stores()) {
@@ -90,15 +110,15 @@ public final class MatrixPreflight {
             profile = null; // the properties are still checked, without the profile's
           }
         }
-        Cell first = new Cell(store, profile, spec.workloads().get(0), spec.loadThreads(), 1);
-        check(spec, yaml, loader, provider, first, Phase.LOAD, pointer, profilePointer, 0, problems);
+        Target target = new Target(provider, store, profile, pointer, profilePointer);
+        preflight.check(target, new Cell(store, profile, spec.workloads().get(0), spec.loadThreads(), 1),
+            Phase.LOAD, 0);
         if (spec.crashtest() != null) {
-          checkCrash(spec, yaml, loader, provider, store, profile, pointer, profilePointer, problems);
+          preflight.checkCrash(target);
         }
         for (int w = 0; w < spec.workloads().size(); w++) {
           for (int threads : spec.threads()) {
-            Cell cell = new Cell(store, profile, spec.workloads().get(w), threads, 1);
-            check(spec, yaml, loader, provider, cell, Phase.RUN, pointer, profilePointer, w, problems);
+            preflight.check(target, new Cell(store, profile, spec.workloads().get(w), threads, 1), Phase.RUN, w);
           }
         }
       }
@@ -110,9 +130,7 @@ public final class MatrixPreflight {
   }
 
   /** Checks one load or run cell's configuration as its process would merge it. */
-  private static void check(MatrixSpec spec, LocatedYaml yaml, ConfigLoader loader, BindingProvider provider,
-                            Cell cell, Phase phase, String storePointer, String profilePointer, int workload,
-                            Set<String> problems) {
+  private void check(Target target, Cell cell, Phase phase, int workload) {
     Path output = spec.output().toAbsolutePath().normalize();
     // in the order of the cell's command line, where a later value of a key wins: -threads, then -p
     Map<String, String> given = new LinkedHashMap<>();
@@ -141,15 +159,14 @@ public final class MatrixPreflight {
         given.put(RunConfig.WARMUP.key(), spec.warmup().limit().toMillis() + "ms");
       }
     }
-    checkAll(yaml, given, List.of(cell.workload().file().toString()), spec, cell.store(), storePointer,
-        profilePointer, "/workloads/" + workload, problems, merged -> Preflight.check(merged, provider, phase),
-        loader, provider);
+    checkAll(target, given, List.of(cell.workload().file().toString()), "/workloads/" + workload,
+        merged -> Preflight.check(merged, target.provider(), phase));
   }
 
   /** Checks a store's and profile's crash test cell as {@code crashtest <binding>} would. */
-  private static void checkCrash(MatrixSpec spec, LocatedYaml yaml, ConfigLoader loader, BindingProvider provider,
-                                 MatrixSpec.Store store, String profile, String storePointer, String profilePointer,
-                                 Set<String> problems) {
+  private void checkCrash(Target target) {
+    MatrixSpec.Store store = target.store();
+    String profile = target.profile();
     Path output = spec.output().toAbsolutePath().normalize();
     MatrixSpec.Crashtest c = spec.crashtest();
     Map<String, String> given = new LinkedHashMap<>();
@@ -173,14 +190,14 @@ public final class MatrixPreflight {
     }
     c.properties().forEach((k, v) -> given.put(k, CellArguments.expand(v, output)));
     given.put(RunConfig.WORKLOAD.key(), CrashWorkload.class.getName());
-    checkAll(yaml, given, List.of(), spec, store, storePointer, profilePointer, "/crashtest", problems, merged -> {
+    checkAll(target, given, List.of(), "/crashtest", merged -> {
       Settings settings = merged.settings();
       if (!settings.contains(CoreWorkloadKeys.TABLE.key())) {
         settings = settings.with(CoreWorkloadKeys.TABLE.key(), CrashKeys.DEFAULT_TABLE);
       }
-      Preflight.check(new ConfigLoader.Merged(settings, merged.origins()), provider, Phase.RUN);
+      Preflight.check(new ConfigLoader.Merged(settings, merged.origins()), target.provider(), Phase.RUN);
       CrashConfig.from(settings);
-    }, loader, provider);
+    });
   }
 
   /** One check of a cell's merged configuration. */
@@ -192,27 +209,25 @@ public final class MatrixPreflight {
    * Runs {@code check} on the merged configuration; the checks stop at the first bad key, so a key of the file is
    * set aside and the rest checked again, until every bad key is named.
    */
-  private static void checkAll(LocatedYaml yaml, Map<String, String> given, List<String> propertyFiles,
-                               MatrixSpec spec, MatrixSpec.Store store, String storePointer, String profilePointer,
-                               String otherPointer, Set<String> problems, CellCheck check, ConfigLoader loader,
-                               BindingProvider provider) {
+  private void checkAll(Target target, Map<String, String> given, List<String> propertyFiles, String otherPointer,
+                        CellCheck check) {
     Map<String, String> crashProperties = spec.crashtest() == null || !otherPointer.equals("/crashtest") ? Map.of()
         : spec.crashtest().properties();
     for (int round = 0; round <= given.size(); round++) {
       try {
-        check.check(loader.merge(propertyFiles, given, provider.name()));
+        check.check(loader.merge(propertyFiles, given, target.provider().name()));
         return;
       } catch (ConfigException e) {
         String message = e.getMessage();
         String key = givenKey(message, crashProperties.keySet());
         if (key != null) {
           problems.add(yaml.error("/crashtest/properties/" + escape(key), strip(message, key)).getMessage());
-        } else if ((key = givenKey(message, store.properties().keySet())) != null) {
-          problems.add(yaml.error(storePointer + "/properties/" + escape(key), strip(message, key)).getMessage());
+        } else if ((key = givenKey(message, target.store().properties().keySet())) != null) {
+          problems.add(yaml.error(target.storePointer() + "/properties/" + escape(key), strip(message, key)).getMessage());
         } else if ((key = givenKey(message, spec.properties().keySet())) != null) {
           problems.add(yaml.error("/properties/" + escape(key), strip(message, key)).getMessage());
         } else {
-          problems.add(yaml.error(message.contains("(profile ") ? profilePointer : otherPointer, message)
+          problems.add(yaml.error(message.contains("(profile ") ? target.profilePointer() : otherPointer, message)
               .getMessage());
           return;
         }

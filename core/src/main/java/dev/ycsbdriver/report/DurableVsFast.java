@@ -100,7 +100,7 @@ public final class DurableVsFast {
         rows.add(row);
       }
       if (!rows.isEmpty()) {
-        tables.add(new Table("Durable vs fast, " + t + " threads", header, rows, List.of()));
+        tables.add(new Table("Durable vs fast, " + ReportTables.threads(t), header, rows, List.of()));
       }
     }
     return tables;

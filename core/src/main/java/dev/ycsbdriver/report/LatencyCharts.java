@@ -50,7 +50,7 @@ final class LatencyCharts {
   static XYChart percentiles(ReportModel model, String profile, int t, String workload) throws IOException {
     XYChart chart = new XYChartBuilder().width(ReportCharts.WIDTH).height(ReportCharts.HEIGHT)
         .title("Latency by percentile, " + workload + ", profile " + ReportTables.profileName(profile) + ", "
-            + ReportCharts.threads(t))
+            + ReportTables.threads(t))
         .xAxisTitle("1 / (1 - percentile): 10 = p90, 100 = p99, 1,000 = p99.9 (log scale)")
         .yAxisTitle("service time (µs, log scale)").build();
     ChartStyle.basic(chart.getStyler());

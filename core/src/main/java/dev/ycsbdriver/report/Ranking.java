@@ -118,8 +118,8 @@ public final class Ranking {
           ? "Each row's figures are those of its best run by " + by.label() + ", all from that one run; the median "
               + "over its runs stands beside it."
           : "Each row's figures are medians over its runs; the best run's " + by.label() + " stands beside it.";
-      out.add(new Table("Ranking by " + by.label() + " (" + by.direction() + "), " + g.workload() + ", " + g.threads()
-          + (g.threads() == 1 ? " thread" : " threads"), header, rows, List.of(note)));
+      out.add(new Table("Ranking by " + by.label() + " (" + by.direction() + "), " + g.workload() + ", "
+          + ReportTables.threads(g.threads()), header, rows, List.of(note)));
     }
     return out;
   }
@@ -149,8 +149,8 @@ public final class Ranking {
       s.append(!ahead ? "No store is first outside the noise by " : joint.size() > 1 ? "Joint first by " : "First by ")
           .append(by.label()).append(" (")
           .append(by.direction()).append(", ").append(shown(model.aggregate())).append(" of ").append(runsOf(ranked))
-          .append("), ").append(g.workload()).append(" at ").append(g.threads())
-          .append(g.threads() == 1 ? " thread: " : " threads: ").append(who).append(", ")
+          .append("), ").append(g.workload()).append(" at ")
+          .append(ReportTables.threads(g.threads())).append(": ").append(who).append(", ")
           .append(by.format(first.figure().value())).append(" ").append(by.unit());
       if (ranked.size() > joint.size()) {
         Entry next = ranked.get(joint.size());

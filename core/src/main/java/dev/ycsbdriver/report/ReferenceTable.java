@@ -26,11 +26,11 @@ final class ReferenceTable {
     for (ReferenceFigures.Figure f : ref.figures()) {
       ReportCell ours = ours(model, f);
       String oursText = ours == null || ours.throughput() == null ? ReportTables.NA
-          : ReportTables.opsPerSec(ours.throughput().value()) + " (" + ours.threads() + " threads)";
+          : ReportTables.opsPerSec(ours.throughput().value()) + " (" + ReportTables.threads(ours.threads()) + ")";
       String ratio = ours == null || ours.throughput() == null ? ReportTables.NA
           : ReportTables.ratio(ours.throughput().value() / f.throughputOpsPerSec());
       rows.add(List.of(f.store(), ReportTables.profileName(f.profile()), f.workload(),
-          ReportTables.opsPerSec(f.throughputOpsPerSec()) + (f.threads() == null ? "" : " (" + f.threads() + " threads)"),
+          ReportTables.opsPerSec(f.throughputOpsPerSec()) + (f.threads() == null ? "" : " (" + ReportTables.threads(f.threads()) + ")"),
           oursText, ratio));
     }
     List<String> notes = new ArrayList<>();

@@ -239,7 +239,7 @@ final class ReportCaveats {
 
   /** @return e.g. {@code mysql seed004-durable workloada 64 threads} */
   static String label(ReportCell c) {
-    return c.store() + " " + ReportTables.profileName(c.profile()) + " " + c.workload() + " " + c.threads() + " threads";
+    return c.store() + " " + ReportTables.profileName(c.profile()) + " " + c.workload() + " " + ReportTables.threads(c.threads());
   }
 
   /** @return per store, "all its cells" or how many of them, e.g. {@code all postgres cells, mysql 3 of 10 cells} */

@@ -107,11 +107,6 @@ public final class ReportCharts {
     return new Image(name, chart.getTitle(), ChartPng.encode(chart), headline);
   }
 
-  /** @return {@code 1 thread} or {@code 16 threads} */
-  static String threads(int t) {
-    return t + (t == 1 ? " thread" : " threads");
-  }
-
   /** @return the axis title with {@code , log} before its closing bracket when the axis is logarithmic */
   static String axisTitle(String quantity, String unit, boolean log) {
     return quantity + " (" + unit + (log ? ", log scale" : "") + ")";
@@ -127,7 +122,7 @@ public final class ReportCharts {
     List<String> names = ranked.stream().map(e -> Ranking.name(e.cell())).toList();
     List<Double> values = ranked.stream().map(e -> e.figure().value()).toList();
     CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-        .title("Ranking by " + by.label() + " (" + by.direction() + "), " + g.workload() + ", " + threads(g.threads()))
+        .title("Ranking by " + by.label() + " (" + by.direction() + "), " + g.workload() + ", " + ReportTables.threads(g.threads()))
         .xAxisTitle("store, best first").build();
     ChartStyle.basic(chart.getStyler());
     boolean log = ChartStyle.valueAxis(chart.getStyler(), values);
@@ -165,7 +160,7 @@ public final class ReportCharts {
         rows.add(values);
       }
     }
-    CategoryChart chart = bars("Throughput per workload, store and profile, " + threads(t), rows);
+    CategoryChart chart = bars("Throughput per workload, store and profile, " + ReportTables.threads(t), rows);
     for (int i = 0; i < series.size(); i++) {
       String[] sp = series.get(i);
       chart.addSeries(sp[0] + (sp[1] == null ? "" : " " + sp[1]), workloads, rows.get(i))
@@ -189,7 +184,7 @@ public final class ReportCharts {
       }
     }
     CategoryChart chart = bars("Throughput per workload, profile " + ReportTables.profileName(profile) + ", "
-        + threads(t), rows);
+        + ReportTables.threads(t), rows);
     for (int i = 0; i < stores.size(); i++) {
       chart.addSeries(stores.get(i), workloads, rows.get(i))
           .setFillColor(ChartStyle.color(model, stores.get(i), profile));

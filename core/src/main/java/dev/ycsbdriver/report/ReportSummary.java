@@ -126,8 +126,8 @@ final class ReportSummary {
       RatioInterval mean = RatioInterval.geometricMean(List.copyOf(ratios.values()));
       String runs = (minRuns == maxRuns ? maxRuns + "" : minRuns + " to " + maxRuns)
           + (maxRuns == 1 ? " run per cell" : " runs per cell");
-      String basis = (ratios.size() == 1 ? ratios.keySet().iterator().next() + " at " + t + " threads"
-          : "geometric mean over " + String.join(", ", ratios.keySet()) + " at " + t + " threads") + ", " + runs;
+      String basis = (ratios.size() == 1 ? ratios.keySet().iterator().next() + " at " + ReportTables.threads(t)
+          : "geometric mean over " + String.join(", ", ratios.keySet()) + " at " + ReportTables.threads(t)) + ", " + runs;
       if (!mean.known()) {
         out.add(store + ": " + fast + " over " + durable + " is " + ReportTables.ratio(mean.ratio())
             + " its throughput (" + basis + "), but " + (ratios.size() == 1 ? "this difference" : "these differences") + " cannot be told "
@@ -216,7 +216,7 @@ final class ReportSummary {
             + ReportTables.opsPerSec(n) + " ops/s" + (r == null ? "" : " (ratio " + r.text() + ")"));
       }
     }
-    String at = ", profile " + ReportTables.profileName(profile) + " at " + t + (t == 1 ? " thread: " : " threads: ");
+    String at = ", profile " + ReportTables.profileName(profile) + " at " + ReportTables.threads(t) + ": ";
     String left = references.isEmpty() ? "" : " (" + String.join(", ", references) + ", without durability profiles, "
         + "left out)";
     List<String> out = new ArrayList<>();

@@ -49,7 +49,7 @@ public final class ReportTables {
         }
         List<String> stores = present(model.stores(), cells, ReportCell::store);
         List<String> workloads = present(model.workloads(), cells, ReportCell::workload);
-        String at = ", " + t + " threads";
+        String at = ", " + threads(t);
         tables.add(byWorkload(model, profile, t, stores, workloads, "Throughput (ops/s)" + at, "ops/s",
             ReportTables::throughput));
         if (model.baseline() != null && stores.contains(model.baseline()) && stores.size() > 1) {
@@ -76,6 +76,11 @@ public final class ReportTables {
       sections.add(new Table.Section("Reference figures", reference));
     }
     return sections;
+  }
+
+  /** @return {@code 1 thread} or {@code 16 threads} */
+  static String threads(int t) {
+    return t + (t == 1 ? " thread" : " threads");
   }
 
   /** @return the profile's display name; runs without one are {@code default} */
@@ -212,7 +217,7 @@ public final class ReportTables {
         }
       }
       if (!rows.isEmpty()) {
-        tables.add(new Table("Throughput per profile, " + t + " threads", header, rows, List.of(RATIO_NOTE)));
+        tables.add(new Table("Throughput per profile, " + threads(t), header, rows, List.of(RATIO_NOTE)));
       }
     }
     return tables;

@@ -79,7 +79,7 @@ final class TimeSeriesCharts {
     boolean repeated = cells(model, profile, t, workload).stream().anyMatch(c -> c.repeats() > 1);
     XYChart chart = new XYChartBuilder().width(ReportCharts.WIDTH).height(ReportCharts.HEIGHT)
         .title(what + ", " + workload + ", profile " + ReportTables.profileName(profile) + ", "
-            + ReportCharts.threads(t) + (repeated ? " (one run per store)" : ""))
+            + ReportTables.threads(t) + (repeated ? " (one run per store)" : ""))
         .xAxisTitle("time since the measured run started (s)").build();
     ChartStyle.basic(chart.getStyler());
     chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);

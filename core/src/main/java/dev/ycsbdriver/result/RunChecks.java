@@ -263,12 +263,12 @@ public final class RunChecks {
       return new Check(LITTLE, Verdict.NOT_APPLICABLE, figures, tolerance,
           notApplicable != null ? notApplicable : "no thread count");
     }
-    String sum = threads + " threads, " + product(throughputOpsPerSec, meanServiceMicros) + " in flight";
+    String sum = threads(threads) + ", " + product(throughputOpsPerSec, meanServiceMicros) + " in flight";
     String problem = littleProblem(threads, throughputOpsPerSec, meanServiceMicros, max, outOfProcess);
     if (problem == null) {
       return new Check(LITTLE, Verdict.PASSED, figures, tolerance, sum);
     }
-    return new Check(LITTLE, Verdict.FAILED, figures, tolerance, threads + " threads, but "
+    return new Check(LITTLE, Verdict.FAILED, figures, tolerance, threads(threads) + ", but "
         + product(throughputOpsPerSec, meanServiceMicros) + " in flight; " + problem);
   }
 
@@ -306,7 +306,12 @@ public final class RunChecks {
       return null;
     }
     return "Little's law does not hold for their " + what + ": " + product(throughputOpsPerSec, r)
-        + " in flight, not " + threads + " threads (" + problem.replaceFirst(":.*", "") + ")";
+        + " in flight, not " + threads(threads) + " (" + problem.replaceFirst(":.*", "") + ")";
+  }
+
+  /** @return {@code 1 thread} or {@code 64 threads} */
+  private static String threads(int n) {
+    return n + (n == 1 ? " thread" : " threads");
   }
 
   /** @return e.g. {@code 5,207 ops/s x 1.07 ms = 5.6} */

@@ -163,7 +163,7 @@ public final class ErrorLog {
       long millis = Duration.between(lostAt, at).toMillis();
       outages.add(new Outage(lostAt, at, millis, affected, lostCause));
       err.println(binding + ": connection restored at " + at + " after " + millis + " ms (" + affected
-          + " client threads reconnected)");
+          + (affected == 1 ? " client thread had" : " client threads had") + " lost it)");
     }
   }
 

@@ -144,8 +144,8 @@ class MatrixRunnerTest {
     CliRun run = CliRun.of("matrix", file.toString());
     assertThat(run.exitCode()).as(run.toString()).isZero();
     assertThat(run.err()).contains("[matrix] order: seed 6 (from the matrix file)", "4 of 4 cells done",
-        "cell 1/4 basic workloadd 1 threads r1", "cell 2/4 other workloadd 1 threads r1",
-        "cell 3/4 other workloadd 1 threads r2", "cell 4/4 basic workloadd 1 threads r2");
+        "cell 1/4 basic workloadd 1 thread r1", "cell 2/4 other workloadd 1 thread r1",
+        "cell 3/4 other workloadd 1 thread r2", "cell 4/4 basic workloadd 1 thread r2");
     // basic: another store ran in between, so its table is loaded again and starts at recordcount
     assertThat(out.resolve("cells/basic/default/load-r2/log.txt")).exists();
     assertThat(tableAtStart(out, "basic", 1)).isEqualTo(100);

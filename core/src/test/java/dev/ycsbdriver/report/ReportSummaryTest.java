@@ -44,6 +44,16 @@ class ReportSummaryTest {
   }
 
   @Test
+  void oneClientThreadIsSingularInEverySentenceAndTitle() {
+    List<RunResult> runs = all(List.of(three("postgres", "durable", "workloada", 1, 1_000),
+        three("postgres", "fast", "workloada", 1, 2_000), three("mysql", "durable", "workloada", 1, 500),
+        three("mysql", "fast", "workloada", 1, 900)));
+    ReportModel model = ReportModel.build(new ResultReader.Results(runs, List.of()), "t", "postgres", List.of(), null);
+    String markdown = MarkdownReport.render(model, ReportTables.build(model), List.of());
+    assertThat(markdown).contains("at 1 thread").contains("Durable vs fast, 1 thread").doesNotContain("1 threads");
+  }
+
+  @Test
   void fastOverDurableIsTheGeometricMeanOverTheWorkloadsAndNamesThem() {
     List<RunResult> runs = all(List.of(three("postgres", "seed004-durable", "workloada", 64, 1_000),
         three("postgres", "seed004-fast", "workloada", 64, 8_000), three("postgres", "seed004-durable", "workloadb", 64, 10_000),

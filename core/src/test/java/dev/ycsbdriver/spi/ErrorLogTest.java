@@ -98,7 +98,7 @@ class ErrorLogTest {
         Instant.parse("2026-01-01T00:00:03.500Z"), 3500L, 2, "SQLState 08006: An I/O error occurred"));
     assertThat(lines()).containsExactly(
         "postgres: connection lost at 2026-01-01T00:00:00Z (SQLState 08006: An I/O error occurred); reconnecting with backoff",
-        "postgres: connection restored at 2026-01-01T00:00:03.500Z after 3500 ms (2 client threads reconnected)");
+        "postgres: connection restored at 2026-01-01T00:00:03.500Z after 3500 ms (2 client threads had lost it)");
   }
 
   @Test
