@@ -165,6 +165,7 @@ final class ChartStyle {
     styler.setChartBackgroundColor(Color.WHITE);
     styler.setPlotBackgroundColor(Color.WHITE);
     styler.setPlotGridLinesColor(new Color(228, 228, 228));
+    styler.setPlotGridLinesStroke(new java.awt.BasicStroke(1f));
     styler.setLegendBorderColor(Color.LIGHT_GRAY);
     styler.setAntiAlias(true);
     styler.setYAxisDecimalPattern(TICK_PATTERN);

@@ -40,7 +40,7 @@ final class CrashResults {
         failure == null ? crash.lostWrites() : null, failure == null ? crash.inDoubtWrites() : null,
         recovery == null ? null : recovery.mean(),
         recovery == null || recovery.max() == null ? null : recovery.max().doubleValue(), ResultReader.product(n),
-        ResultReader.settings(n), failure);
+        ResultReader.settings(n, file), failure);
   }
 
   /**

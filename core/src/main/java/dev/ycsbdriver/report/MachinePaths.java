@@ -19,7 +19,12 @@ import java.util.regex.Pattern;
  * layout {@code <output>/cells/<store>/...}); a run outside a matrix has its result file's directory instead. An
  * absolute path is one that starts with {@code /} (not {@code //}, as in a URL) after the start of the value, a
  * space, {@code =}, {@code :}, {@code ,} or {@code ;}, or a Windows drive ({@code C:\}); it ends before a space,
- * {@code ,}, {@code ;}, {@code :}, a quote or {@code )}. Stateless and thread-safe.
+ * {@code ,}, {@code ;}, {@code :}, a quote or {@code )}.
+ *
+ * <p>A matrix output that was moved or unpacked elsewhere ({@code tar -xJf cells.tar.xz} in another checkout) keeps
+ * its relative paths: {@link #relocate} first rewrites the paths under the output the run recorded (its
+ * {@code result.dir}, {@code <output>/cells/...}) to the output the result file is in now. Stateless and
+ * thread-safe.
  */
 final class MachinePaths {
   /** What an absolute path in a setting, outside the run's matrix output, is shown as. */
@@ -76,6 +81,58 @@ final class MachinePaths {
       // not a path of this platform (e.g. a Windows path read on Linux): masked like any other
     }
     return outside;
+  }
+
+  /**
+   * Moves the paths of a run's settings from the matrix output it ran in to the one its result file is in now.
+   *
+   * @param settings setting name to value, as the result recorded them
+   * @param recordedResultDir the run's {@code result.dir} as recorded, or null; only one with a {@code cells}
+   *     directory in it names a matrix output
+   * @param resultFile where the result file is now; only one in a {@code cells} directory is in a matrix output
+   * @return the settings in their order, each path under the recorded output rewritten under the current one; the
+   *     same map when there is nothing to move
+   */
+  static Map<String, String> relocate(Map<String, String> settings, String recordedResultDir, Path resultFile) {
+    Path recorded = matrixOutput(recordedResultDir);
+    if (recorded == null || settings.isEmpty()) {
+      return settings;
+    }
+    Path current = matrixOutput(resultFile.toAbsolutePath().normalize().toString());
+    if (current == null || current.equals(recorded)) {
+      return settings; // the file is not in a matrix output now, or has not moved
+    }
+    Map<String, String> out = new LinkedHashMap<>();
+    settings.forEach((k, v) -> out.put(k, v == null ? null : ABSOLUTE.matcher(v).replaceAll(m -> {
+      String moved = m.group(1);
+      try {
+        Path p = Path.of(moved).normalize();
+        if (p.startsWith(recorded) && !p.equals(recorded)) {
+          moved = current.resolve(recorded.relativize(p)).toString();
+        }
+      } catch (InvalidPathException e) {
+        // not a path of this platform: left as it is, and masked later
+      }
+      return Matcher.quoteReplacement(moved);
+    })));
+    return Collections.unmodifiableMap(out);
+  }
+
+  /** @return the matrix output above the nearest {@code cells} directory of an absolute path, or null */
+  private static Path matrixOutput(String path) {
+    if (path == null || !path.startsWith("/")) {
+      return null;
+    }
+    try {
+      for (Path p = Path.of(path).normalize(); p != null && p.getParent() != null; p = p.getParent()) {
+        if (p.getFileName().toString().equals("cells")) {
+          return p.getParent();
+        }
+      }
+    } catch (InvalidPathException e) {
+      return null;
+    }
+    return null;
   }
 
   /** @return the matrix output holding the result file, else the file's directory */

@@ -188,7 +188,7 @@ public final class ResultReader {
         zero(f.throughputOpsPerSec()), okThroughput(n), ops, server.averagePercent(), server.peakPercent(),
         (cpu.driver() == null ? none : cpu.driver()).averagePercent(),
         (cpu.machine() == null ? none : cpu.machine()).averagePercent(), cpu.opsPerServerCpuPercent(),
-        blankToNull(cpu.serverSource()), product(n), settings(n), machine(n.sections().machine()), logs, warnings,
+        blankToNull(cpu.serverSource()), product(n), settings(n, file), machine(n.sections().machine()), logs, warnings,
         n.sections().config() == null ? null : blankToNull(n.sections().config().get(RunConfig.DURABILITY_CLAIM.key())),
         timeSeries(n));
   }
@@ -225,9 +225,17 @@ public final class ResultReader {
   }
 
   /** @return the server's effective settings, in the result's order */
-  static Map<String, String> settings(ResultDocument n) {
+  /**
+   * @param n the result
+   * @param file where the result file is now
+   * @return the server's settings as read back, paths under the matrix output the run recorded moved to the one the
+   *     file is in now ({@link MachinePaths#relocate})
+   */
+  static Map<String, String> settings(ResultDocument n, Path file) {
     ServerSection server = n.sections().server();
-    return server == null || server.settings() == null ? Map.of() : server.settings();
+    Map<String, String> settings = server == null || server.settings() == null ? Map.of() : server.settings();
+    Map<String, String> config = n.sections().config();
+    return MachinePaths.relocate(settings, config == null ? null : config.get(RunConfig.RESULT_DIR.key()), file);
   }
 
   /**

@@ -16,9 +16,18 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * colour ({@link ChartStyle}), from the {@code timeSeries} of the result. Of a cell with repeats, the run its figures
  * come from (the best run), else its first run. The run's last interval, when shorter than half the median interval
  * (cut short by the run's end), is left out: its rate rests on too few operations. CPU shows the server's line
- * solid and, where the server is another process, the driver's dashed. Stateless and thread-safe.
+ * solid and, where the server is another process, the driver's dashed.
+ *
+ * <p>A chart is drawn only when some store's line has at least {@link #MIN_POINTS} intervals: a run of a few
+ * intervals (the 2-second cells of the embedded matrix give two) has no course over time to show, and its
+ * throughput is in the tables. Stateless and thread-safe.
  */
 final class TimeSeriesCharts {
+  /** The fewest intervals of the longest line for which an over-time chart is drawn. */
+  static final int MIN_POINTS = 5;
+  /** Lower than the other charts ({@link ReportCharts#HEIGHT}): a course over time reads at this height, in pixels. */
+  static final int HEIGHT = 360;
+
   private TimeSeriesCharts() {
   }
 
@@ -28,19 +37,23 @@ final class TimeSeriesCharts {
    * @param t client threads
    * @param workload the workload
    * @return throughput per interval against seconds since the run started; without series when no run of the
-   *     workload has a time series
+   *     workload has a time series of at least {@link #MIN_POINTS} intervals
    */
   static XYChart throughput(ReportModel model, String profile, int t, String workload) {
     XYChart chart = chart(model, "Throughput over time", profile, t, workload);
+    int longest = 0;
     List<Double> all = new ArrayList<>();
     List<Runnable> adds = new ArrayList<>();
     for (ReportCell c : cells(model, profile, t, workload)) {
       List<double[]> line = line(run(c), p -> p.opsPerSec() > 0 ? p.opsPerSec() : null);
+      longest = Math.max(longest, line.size());
       line.forEach(p -> all.add(p[1]));
       adds.add(() -> add(chart, c.store(), line, ChartStyle.color(model, c.store(), c.profile()), false));
     }
     chart.setYAxisTitle(ReportCharts.axisTitle("throughput", "ops/s", ChartStyle.valueAxis(chart.getStyler(), all)));
-    adds.forEach(Runnable::run);
+    if (longest >= MIN_POINTS) {
+      adds.forEach(Runnable::run);
+    }
     return chart;
   }
 
@@ -50,10 +63,11 @@ final class TimeSeriesCharts {
    * @param t client threads
    * @param workload the workload
    * @return server CPU (and driver CPU where it differs) per interval in percent of one core; without series when
-   *     no run measured CPU over time
+   *     no run measured CPU over at least {@link #MIN_POINTS} intervals
    */
   static XYChart cpu(ReportModel model, String profile, int t, String workload) {
     XYChart chart = chart(model, "CPU over time", profile, t, workload);
+    int longest = 0;
     List<Double> all = new ArrayList<>();
     List<Runnable> adds = new ArrayList<>();
     for (ReportCell c : cells(model, profile, t, workload)) {
@@ -63,6 +77,7 @@ final class TimeSeriesCharts {
       List<double[]> driver = line(run, RunResult.TimePoint::driverCpuPercent);
       boolean same = run.timeSeries().stream()
           .allMatch(p -> java.util.Objects.equals(p.serverCpuPercent(), p.driverCpuPercent()));
+      longest = Math.max(longest, Math.max(server.size(), driver.size()));
       server.forEach(p -> all.add(p[1]));
       adds.add(() -> add(chart, c.store() + (same ? " (server is the driver)" : " server"), server, color, false));
       if (!same) {
@@ -71,13 +86,15 @@ final class TimeSeriesCharts {
       }
     }
     chart.setYAxisTitle(ReportCharts.axisTitle("CPU", "% of one core", ChartStyle.valueAxis(chart.getStyler(), all)));
-    adds.forEach(Runnable::run);
+    if (longest >= MIN_POINTS) {
+      adds.forEach(Runnable::run);
+    }
     return chart;
   }
 
   private static XYChart chart(ReportModel model, String what, String profile, int t, String workload) {
     boolean repeated = cells(model, profile, t, workload).stream().anyMatch(c -> c.repeats() > 1);
-    XYChart chart = new XYChartBuilder().width(ReportCharts.WIDTH).height(ReportCharts.HEIGHT)
+    XYChart chart = new XYChartBuilder().width(ReportCharts.WIDTH).height(HEIGHT)
         .title(what + ", " + workload + ", profile " + ReportTables.profileName(profile) + ", "
             + ReportTables.threads(t) + (repeated ? " (one run per store)" : ""))
         .xAxisTitle("time since the measured run started (s)").build();

@@ -29,6 +29,24 @@ class ReportMachinePathsTest {
   }
 
   @Test
+  void anOutputUnpackedElsewhereKeepsItsRelativePaths() {
+    // ran in /work/main/reports/embedded, its cells unpacked later in /tmp/elsewhere/reports/embedded
+    Path now = Path.of("/tmp/elsewhere/reports/embedded/cells/h2/durable/t16/workloada/r1/run/result.json");
+    String recordedDir = "/work/main/reports/embedded/cells/h2/durable/t16/workloada/r1";
+    Map<String, String> moved = MachinePaths.relocate(Map.of("database",
+        "/work/main/reports/embedded/data/h2/ycsb.mv.db", "other", "/opt/h2/lib, /work/main/reports/embedded"),
+        recordedDir, now);
+    assertThat(MachinePaths.settings(moved, now)).containsEntry("database", "data/h2/ycsb.mv.db")
+        .containsEntry("other", "<data dir>, <data dir>");
+    // a run outside a matrix (no cells directory recorded) or in the same place: nothing moves
+    Map<String, String> settings = Map.of("database", "/work/main/reports/embedded/data/h2/ycsb.mv.db");
+    assertThat(MachinePaths.relocate(settings, "/work/results", now)).isSameAs(settings);
+    assertThat(MachinePaths.relocate(settings, null, now)).isSameAs(settings);
+    assertThat(MachinePaths.relocate(settings, "/tmp/elsewhere/reports/embedded/cells/h2/durable/t16", now))
+        .isSameAs(settings);
+  }
+
+  @Test
   void aPathOutsideTheMatrixOutputIsMaskedAndOtherTextIsKept() {
     Path result = Path.of("/work/reports/embedded/cells/h2/fast/t16/workloada/r1/run/result.json");
     assertThat(MachinePaths.mask("/tmp/nm.ajSk/clone/results/matrix-embedded/data/h2/ycsb.mv.db", result,

@@ -102,7 +102,7 @@ class ResultModelRoundTripTest {
   @Test
   void everyPublishedResultKeepsEveryFieldThroughTheModel() throws Exception {
     List<Path> files = publishedResults(results.resolve("published"));
-    assertThat(files).as("result.json files under reports/ and in its cells.tar.gz archives").hasSizeGreaterThan(100);
+    assertThat(files).as("result.json files under reports/ and in its cells.tar.xz archives").hasSizeGreaterThan(100);
     List<String> changed = new java.util.ArrayList<>();
     for (Path f : files) {
       JsonNode before = withoutNulls(JSON.readTree(f.toFile()));
@@ -135,7 +135,7 @@ class ResultModelRoundTripTest {
         changed.add(f + " (crash section of the result document)");
       }
     }
-    assertThat(crashResults).as("crash results under reports/ and in its cells.tar.gz archives")
+    assertThat(crashResults).as("crash results under reports/ and in its cells.tar.xz archives")
         .isGreaterThanOrEqualTo(4);
     assertThat(changed).isEmpty();
   }
@@ -166,18 +166,18 @@ class ResultModelRoundTripTest {
   }
 
   /**
-   * @return every result.json under reports/, loose or in a report's {@code cells.tar.gz} (unpacked with the
+   * @return every result.json under reports/, loose or in a report's {@code cells.tar.xz} (unpacked with the
    *     system's tar into {@code into})
    */
   static List<Path> publishedResults(Path into) throws Exception {
     List<Path> roots = new java.util.ArrayList<>(List.of(Path.of("..", "reports")));
     try (var reports = Files.list(Path.of("..", "reports"))) {
-      for (Path archive : reports.map(r -> r.resolve("cells.tar.gz")).filter(Files::isRegularFile).sorted().toList()) {
+      for (Path archive : reports.map(r -> r.resolve("cells.tar.xz")).filter(Files::isRegularFile).sorted().toList()) {
         Path to = Files.createDirectories(into.resolve(archive.getParent().getFileName().toString()));
-        Process tar = new ProcessBuilder("tar", "-xzf", archive.toAbsolutePath().toString(), "-C", to.toString())
+        Process tar = new ProcessBuilder("tar", "-xJf", archive.toAbsolutePath().toString(), "-C", to.toString())
             .redirectErrorStream(true).start();
         String out = new String(tar.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-        assertThat(tar.waitFor()).as("tar -xzf %s: %s", archive, out).isZero();
+        assertThat(tar.waitFor()).as("tar -xJf %s: %s", archive, out).isZero();
         roots.add(to);
       }
     }
