@@ -60,11 +60,13 @@ final class ReferenceShapes {
       }
       for (ReferenceFigures.Figure f : figures) {
         if (f.store().equals(d.store()) && f.workload().equals(d.workload()) && (prefix + "fast").equals(f.profile())) {
-          Double ours = ratio(ours(model, f), ours(model, d));
           double theirs = f.throughputOpsPerSec() / d.throughputOpsPerSec();
           ReportCell fastCell = ReferenceTable.ours(model, f);
           ReportCell durableCell = ReferenceTable.ours(model, d);
           RatioInterval noise = fastCell == null || durableCell == null ? null : RatioInterval.of(fastCell, durableCell);
+          // the ratio the report's other tables state: of the geometric means over the runs, where there are runs
+          Double ours = noise != null && noise.known() ? Double.valueOf(noise.ratio())
+              : ratio(ours(model, f), ours(model, d));
           String agree = agree(theirs, ours);
           if (ours != null && (noise == null || !noise.outsideNoise())) {
             // ours cannot say which way it goes: neither a match nor a contradiction
@@ -95,13 +97,35 @@ final class ReferenceShapes {
       }
       String theirs = order(both, ReferenceFigures.Figure::throughputOpsPerSec);
       String ours = order(both, f -> ours(model, f));
+      String same = theirs.replaceAll(" \\([^)]*\\)", "").equals(ours.replaceAll(" \\([^)]*\\)", "")) ? "yes" : "no";
+      String noise = withinNoise(model, both);
       rows.add(List.of(ReportTables.profileName(e.getKey().get(0)), e.getKey().get(1), theirs, ours,
-          theirs.replaceAll(" \\([^)]*\\)", "").equals(ours.replaceAll(" \\([^)]*\\)", "")) ? "yes" : "no"));
+          noise == null ? same : "ours within noise (" + noise + ")"));
     }
     return new Table("Shape: store order per workload (theirs vs ours)",
         List.of("profile", "workload", "theirs (fastest first)", "ours (fastest first)", "same order"), rows,
-        List.of("Stores that both parties ran, by throughput; each store after the first with the first's lead over "
-            + "it (x)."));
+        List.of("Stores that both parties ran, by throughput (ours: the median over the runs); each store after the "
+            + "first with the first's lead over it (x). \"ours within noise\" when the 95% interval of our ratio of "
+            + "two stores next to each other in our order includes 1 (or there is no noise estimate), so our order "
+            + "says neither."));
+  }
+
+  /**
+   * @return the first pair of stores next to each other in our order whose ratio cannot be told from noise, e.g.
+   *     {@code postgres / mysql 95% interval 0.77x–3.85x}, or null when every step of our order is outside the noise
+   */
+  private static String withinNoise(ReportModel model, List<ReferenceFigures.Figure> figures) {
+    List<ReferenceFigures.Figure> sorted = new ArrayList<>(figures);
+    sorted.sort(Comparator.comparing((ReferenceFigures.Figure f) -> ours(model, f), Comparator.reverseOrder()));
+    for (int i = 0; i + 1 < sorted.size(); i++) {
+      ReportCell ahead = ReferenceTable.ours(model, sorted.get(i));
+      ReportCell behind = ReferenceTable.ours(model, sorted.get(i + 1));
+      RatioInterval r = RatioInterval.of(ahead, behind);
+      if (!r.outsideNoise()) {
+        return ahead.store() + " / " + behind.store() + (r.known() ? " " + r.interval() : ", no noise estimate");
+      }
+    }
+    return null;
   }
 
   /** @return e.g. {@code mongodb > postgres (2.03x) > mysql (4.13x)} */

@@ -48,6 +48,29 @@ class ReferenceShapesTest {
   }
 
   @Test
+  void aStoreOrderWithinOurNoiseIsNotCalledTheSame() {
+    ReferenceFigures ref = new ReferenceFigures("Seed 004", null, null, List.of(
+        theirs("postgres", "seed004-durable", "workloadb", 53_112), theirs("mysql", "seed004-durable", "workloadb", 27_071)),
+        List.of(), null);
+    // one run a cell and no interval figures: our order has no noise estimate, so it says neither
+    List<RunResult> runs = List.of(run("postgres", "seed004-durable", "workloadb", 25_000, 10, "postgres pid 1"),
+        run("mysql", "seed004-durable", "workloadb", 14_000, 10, "mariadbd pid 2"));
+    ReportModel model = ReportModel.build(new ResultReader.Results(runs, List.of()), "t", null, List.of(), ref);
+    // their mongodb has no cell of ours: n/a, not an error
+    ref = new ReferenceFigures("Seed 004", null, null, List.of(
+        theirs("mongodb", "seed004-durable", "workloadb", 71_922), theirs("mongodb", "seed004-fast", "workloadb", 75_666),
+        theirs("postgres", "seed004-durable", "workloadb", 53_112), theirs("mysql", "seed004-durable", "workloadb", 27_071)),
+        List.of(), null);
+    model = ReportModel.build(new ResultReader.Results(runs, List.of()), "t", null, List.of(), ref);
+    assertThat(ReferenceShapes.tables(model).get(0).rows()).containsExactly(
+        List.of("mongodb", "workloadb", "seed004-fast / seed004-durable", "1.05x", "n/a", "n/a"));
+    Table order = ReferenceShapes.tables(model).stream().filter(t -> t.title().startsWith("Shape: store order"))
+        .findFirst().orElseThrow();
+    assertThat(order.rows()).containsExactly(List.of("seed004-durable", "workloadb", "postgres > mysql (1.96x)",
+        "postgres > mysql (1.79x)", "ours within noise (postgres / mysql, no noise estimate)"));
+  }
+
+  @Test
   void fastOverDurableAndStoreOrderAreComparedTheirsBesideOurs() {
     ReferenceFigures ref = new ReferenceFigures("Seed 004", null, null, List.of(
         theirs("postgres", "seed004-durable", "workloada", 5_207), theirs("postgres", "seed004-fast", "workloada", 37_821),
