@@ -77,8 +77,9 @@ class AgentServerTest {
     assertThat(grownMillis).isBetween(jdkUsed / 2, jdkUsed + 200);
     assertThat(second.path("timestampMillis").asLong() - first.path("timestampMillis").asLong()).isBetween(900L, 5_000L);
     assertThat(second.path("machineBusyTicks").asLong()).isGreaterThan(first.path("machineBusyTicks").asLong());
+    // total covers busy; equal when other load kept every core busy for the whole second
     assertThat(second.path("machineTotalTicks").asLong() - first.path("machineTotalTicks").asLong())
-        .isGreaterThan(second.path("machineBusyTicks").asLong() - first.path("machineBusyTicks").asLong());
+        .isGreaterThanOrEqualTo(second.path("machineBusyTicks").asLong() - first.path("machineBusyTicks").asLong());
   }
 
   @Test
