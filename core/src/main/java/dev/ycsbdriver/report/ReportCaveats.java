@@ -101,7 +101,8 @@ final class ReportCaveats {
     if (w.startsWith("the driver used more cpu than the server")) {
       return Group.CLIENT_BOUND;
     }
-    if (w.startsWith("short run: ") || w.startsWith("the run measured only") || w.startsWith("throughput climbed from")) {
+    if (w.startsWith("short run: ") || w.startsWith("the run measured only") || w.startsWith("throughput climbed from")
+        || w.startsWith("warmup=auto: not steady after")) {
       return Group.SHORT_RUN;
     }
     if (w.startsWith("self-check failed: ")) {
@@ -209,7 +210,7 @@ final class ReportCaveats {
         case EQUIVALENT -> "Caveat: a setting the profile asked for was applied as the server's own equivalent in "
             + count + ": " + examples + ".";
         case SHORT_RUN -> "Caveat: short or still warming runs in " + count + ": their figures describe start-up more "
-            + "than the store.";
+            + "than the store (" + examples + ").";
         case SELF_CHECK -> "Caveat: self-checks failed in " + count + ": " + examples + ".";
         default -> "Caveat: other warnings in " + count + ": " + examples + ".";
       };
@@ -302,10 +303,26 @@ final class ReportCaveats {
     return out;
   }
 
-  /** @return the first {@value #EXAMPLES} distinct warnings, and how many more there are */
-  private static String examples(Set<String> warnings) {
-    List<String> all = List.copyOf(warnings);
-    String shown = String.join("; ", all.subList(0, Math.min(EXAMPLES, all.size())));
-    return all.size() <= EXAMPLES ? shown : shown + "; and " + (all.size() - EXAMPLES) + " more in the runs' results";
+  /**
+   * Warnings that differ only in their figures (e.g. {@code busy 104%} and {@code busy 109%}) are one kind, quoted
+   * once with how many others of its kind there are.
+   *
+   * @return the first warning of each of the first {@value #EXAMPLES} kinds, and how many more kinds there are
+   */
+  static String examples(Set<String> warnings) {
+    Map<String, List<String>> kinds = new LinkedHashMap<>();
+    for (String w : warnings) {
+      kinds.computeIfAbsent(w.replaceAll("\\d+(?:[.,]\\d+)*", "#"), k -> new ArrayList<>()).add(w);
+    }
+    List<String> shown = new ArrayList<>();
+    for (List<String> kind : kinds.values()) {
+      if (shown.size() == EXAMPLES) {
+        break;
+      }
+      shown.add(kind.get(0) + (kind.size() == 1 ? "" : " (and " + (kind.size() - 1) + " more like it with other "
+          + "figures)"));
+    }
+    String text = String.join("; ", shown);
+    return kinds.size() <= EXAMPLES ? text : text + "; and " + (kinds.size() - EXAMPLES) + " more in the runs' results";
   }
 }

@@ -44,6 +44,24 @@ class ReportCaveatsTest {
   }
 
   @Test
+  void aWarmUpThatNeverSettledIsAStillWarmingRunAndWarningsOfOneKindAreQuotedOnce() {
+    String busy = "warmup=auto: not steady after warmup.max=60 s (the JIT compiler was busy %d%% of the last 5 s); "
+        + "measuring anyway, so the figures may still include warm-up";
+    ReportModel model = ReportModel.build(List.of(
+        run("postgres", "durable", "workloada", 50, 120, String.format(busy, 104)),
+        run("postgres", "durable", "workloadc", 50, 120, String.format(busy, 109)),
+        run("postgres", "durable", "workloadd", 50, 120, String.format(busy, 111))), "warm", "postgres");
+    assertThat(ReportCaveats.caveats(model)).singleElement().satisfies(c -> {
+      assertThat(c.group()).isEqualTo(ReportCaveats.Group.SHORT_RUN);
+      assertThat(c.sentence()).isEqualTo("Caveat: short or still warming runs in 3 of 3 runs (all postgres cells): "
+          + "their figures describe start-up more than the store (" + String.format(busy, 104)
+          + " (and 2 more like it with other figures)).");
+    });
+    assertThat(ReportCaveats.examples(new java.util.LinkedHashSet<>(List.of("a 1", "a 2", "b", "c 3.5", "d", "e"))))
+        .isEqualTo("a 1 (and 1 more like it with other figures); b; c 3.5; and 2 more in the runs' results");
+  }
+
+  @Test
   void warningsAreGroupedAndCountedPerRunWithTheCellsTheyTouch() {
     List<ReportCaveats.Caveat> caveats = ReportCaveats.caveats(seed004());
     assertThat(caveats).extracting(ReportCaveats.Caveat::group).containsExactly(ReportCaveats.Group.SATURATED,
@@ -95,7 +113,7 @@ class ReportCaveatsTest {
         "t", null);
     assertThat(ReportCaveats.sentences(model)).containsExactly(
         "Caveat: short or still warming runs in 1 of 2 runs (h2 1 of 2 cells): their figures describe start-up more "
-            + "than the store.",
+            + "than the store (short run: 2.0 s).",
         "Caveat: self-checks failed in 1 of 2 runs (h2 1 of 2 cells): self-check failed: Little's law: 64 threads "
             + "< 70.1 in flight.");
   }

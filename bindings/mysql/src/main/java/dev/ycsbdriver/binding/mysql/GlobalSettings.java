@@ -97,8 +97,8 @@ final class GlobalSettings implements ServerWideDialect {
   }
 
   /**
-   * @return {@code innodb_flush_log_at_trx_commit=<v>} unless 1, and {@code sync_binlog=<v>} unless 1 when the
-   *     binary log is on
+   * @return {@code innodb_flush_log_at_trx_commit=<v>} unless 1, and {@code sync_binlog=<v>} as {@link #looseSyncBinlog}
+   *     finds it
    */
   @Override
   public List<String> notDurable(Connection c) throws SQLException {
@@ -107,12 +107,26 @@ final class GlobalSettings implements ServerWideDialect {
     if (!"1".equals(flush) && !"absent".equals(flush)) {
       loose.add("innodb_flush_log_at_trx_commit=" + flush);
     }
-    String logBin = readOrAbsent(c, "log_bin");
-    String sync = readOrAbsent(c, "sync_binlog");
-    if (("1".equals(logBin) || "ON".equalsIgnoreCase(logBin)) && !"1".equals(sync) && !"absent".equals(sync)) {
-      loose.add("sync_binlog=" + sync);
+    if (looseSyncBinlog(readOrAbsent(c, "version"), readOrAbsent(c, "log_bin"), readOrAbsent(c, "sync_binlog"))) {
+      loose.add("sync_binlog=" + readOrAbsent(c, "sync_binlog"));
     }
     return loose;
+  }
+
+  /**
+   * Whether {@code sync_binlog} says another driver may have left the server changed: a value other than 1 while the
+   * binary log is on, except MariaDB's own default 0 (MySQL's default is 1 since 5.7.7; MariaDB's is 0, so a fresh
+   * MariaDB with a binary log has it).
+   *
+   * @param version the server's {@code version} variable, e.g. {@code 10.11.19-MariaDB-0+deb12u1-log}
+   * @param logBin {@code log_bin}: {@code 1}/{@code ON} when the binary log is on
+   * @param sync {@code sync_binlog}, or {@code absent}
+   * @return whether to name it among the values that are not durable
+   */
+  static boolean looseSyncBinlog(String version, String logBin, String sync) {
+    boolean binlog = "1".equals(logBin) || "ON".equalsIgnoreCase(logBin);
+    boolean mariadbDefault = "0".equals(sync) && version != null && version.contains("MariaDB");
+    return binlog && !"1".equals(sync) && !"absent".equals(sync) && !mariadbDefault;
   }
 
   private static String one(Connection c, String sql, String parameter) throws SQLException {
