@@ -91,12 +91,10 @@ public final class ReportCharts {
       }
       for (String w : model.workloads()) {
         XYChart ops = TimeSeriesCharts.throughput(model, profile, maxThreads, w);
-        if (!ops.getSeriesMap().isEmpty()) {
-          images.add(image("over-time-throughput-" + p + "-" + w + "-t" + maxThreads, ops, false));
-        }
         XYChart cpu = TimeSeriesCharts.cpu(model, profile, maxThreads, w);
-        if (!cpu.getSeriesMap().isEmpty()) {
-          images.add(image("over-time-cpu-" + p + "-" + w + "-t" + maxThreads, cpu, false));
+        if (!ops.getSeriesMap().isEmpty() || !cpu.getSeriesMap().isEmpty()) {
+          images.add(new Image("over-time-" + p + "-" + w + "-t" + maxThreads, TimeSeriesCharts.title(ops),
+              ChartPng.encode(TimeSeriesCharts.stacked(ops, cpu)), false));
         }
       }
     }

@@ -1,7 +1,9 @@
 package dev.ycsbdriver.report;
 
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ycsbdriver.config.ConfigException;
@@ -20,7 +22,14 @@ import java.util.Map;
  * <p>Stateless and thread-safe; two writers must not share an output directory at the same time.
  */
 public final class ReportWriter {
-  private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper JSON = new ObjectMapper();
+  /**
+   * {@code report.json}'s layout: one field a line, indented by one space a level, {@code "name": value}, arrays of
+   * values on one line; a published report's file stays small and its changes read line by line.
+   */
+  private static final DefaultPrettyPrinter LAYOUT = new DefaultPrettyPrinter(Separators.createDefaultInstance()
+      .withObjectFieldValueSpacing(Separators.Spacing.AFTER))
+      .withObjectIndenter(new DefaultIndenter(" ", "\n"));
 
   private ReportWriter() {
   }
@@ -125,7 +134,7 @@ public final class ReportWriter {
     } else {
       Files.deleteIfExists(ranking); // a ranking of an earlier report of this directory would read as this one's
     }
-    JSON.writeValue(out.resolve("report.json").toFile(), json(model, out));
+    JSON.writer(LAYOUT).writeValue(out.resolve("report.json").toFile(), json(model, out));
     return md;
   }
 

@@ -1,9 +1,12 @@
 package dev.ycsbdriver.report;
 
 import java.awt.Color;
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
+import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.XYSeries;
@@ -12,7 +15,8 @@ import org.knowm.xchart.style.lines.SeriesLines;
 import org.knowm.xchart.style.markers.SeriesMarkers;
 
 /**
- * Throughput and CPU over the measured run, one chart each per profile and workload, one line per store in its
+ * Throughput and CPU over the measured run, one image per profile and workload ({@link #stacked}: throughput above,
+ * CPU below, over the same span of time), one line per store in its
  * colour ({@link ChartStyle}), from the {@code timeSeries} of the result. Of a cell with repeats, the run its figures
  * come from (the best run), else its first run. The run's last interval, when shorter than half the median interval
  * (cut short by the run's end), is left out: its rate rests on too few operations. CPU shows the server's line
@@ -90,6 +94,62 @@ final class TimeSeriesCharts {
       adds.forEach(Runnable::run);
     }
     return chart;
+  }
+
+  /**
+   * @param top the throughput chart
+   * @return the title of the image {@link #stacked} makes of it: e.g. {@code Throughput and CPU over time, workloada,
+   *     profile durable, 16 threads}
+   */
+  static String title(XYChart top) {
+    return top.getTitle().replaceFirst("^Throughput over time", "Throughput and CPU over time");
+  }
+
+  /**
+   * Draws the two charts one above the other, each over the time span of both, so that the two time axes cover the
+   * same seconds; a chart without series is left out.
+   *
+   * @param top the throughput chart, {@link #throughput}
+   * @param bottom the CPU chart, {@link #cpu}
+   * @return one image, as wide as the charts and as high as those drawn together
+   */
+  static BufferedImage stacked(XYChart top, XYChart bottom) {
+    List<XYChart> drawn = new ArrayList<>();
+    double min = Double.MAX_VALUE;
+    double max = -Double.MAX_VALUE;
+    for (XYChart c : List.of(top, bottom)) {
+      if (c.getSeriesMap().isEmpty()) {
+        continue;
+      }
+      drawn.add(c);
+      for (XYSeries series : c.getSeriesMap().values()) {
+        min = Math.min(min, series.getXMin());
+        max = Math.max(max, series.getXMax());
+      }
+    }
+    int height = 0;
+    List<BufferedImage> images = new ArrayList<>();
+    for (XYChart c : drawn) {
+      if (max > min) {
+        c.getStyler().setXAxisMin(min);
+        c.getStyler().setXAxisMax(max);
+      }
+      BufferedImage image = BitmapEncoder.getBufferedImage(c);
+      images.add(image);
+      height += image.getHeight();
+    }
+    BufferedImage out = new BufferedImage(images.get(0).getWidth(), height, BufferedImage.TYPE_INT_RGB);
+    Graphics2D g = out.createGraphics();
+    try {
+      int y = 0;
+      for (BufferedImage image : images) {
+        g.drawImage(image, 0, y, null);
+        y += image.getHeight();
+      }
+    } finally {
+      g.dispose();
+    }
+    return out;
   }
 
   private static XYChart chart(ReportModel model, String what, String profile, int t, String workload) {

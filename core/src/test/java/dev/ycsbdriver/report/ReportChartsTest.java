@@ -178,7 +178,14 @@ class ReportChartsTest {
         .containsOnlyKeys("postgres server", "postgres driver");
 
     List<String> names = ReportCharts.build(model, null).stream().map(ReportCharts.Image::name).toList();
-    assertThat(names).contains("over-time-throughput-durable-workloada-t4", "over-time-cpu-fast-workloadc-t4");
+    assertThat(names).contains("over-time-durable-workloada-t4", "over-time-fast-workloadc-t4")
+        .noneMatch(n -> n.startsWith("over-time-throughput") || n.startsWith("over-time-cpu"));
+    // throughput above CPU in one image, both over the same seconds
+    java.awt.image.BufferedImage both = TimeSeriesCharts.stacked(TimeSeriesCharts.throughput(model, "fast", 4,
+        "workloadc"), cpu);
+    assertThat(both.getHeight()).isEqualTo(2 * TimeSeriesCharts.HEIGHT);
+    assertThat(cpu.getStyler().getXAxisMin()).isEqualTo(1.0);
+    assertThat(TimeSeriesCharts.title(ops)).startsWith("Throughput and CPU over time, workloada, profile durable");
   }
 
   @Test
