@@ -93,7 +93,8 @@ public final class ReportCharts {
         XYChart ops = TimeSeriesCharts.throughput(model, profile, maxThreads, w);
         XYChart cpu = TimeSeriesCharts.cpu(model, profile, maxThreads, w);
         if (!ops.getSeriesMap().isEmpty() || !cpu.getSeriesMap().isEmpty()) {
-          images.add(new Image("over-time-" + p + "-" + w + "-t" + maxThreads, TimeSeriesCharts.title(ops),
+          String title = TimeSeriesCharts.title(model, "Throughput and CPU over time", profile, maxThreads, w);
+          images.add(new Image("over-time-" + p + "-" + w + "-t" + maxThreads, title,
               ChartPng.encode(TimeSeriesCharts.stacked(ops, cpu)), false));
         }
       }

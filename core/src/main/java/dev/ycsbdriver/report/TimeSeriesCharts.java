@@ -97,17 +97,23 @@ final class TimeSeriesCharts {
   }
 
   /**
-   * @param top the throughput chart
-   * @return the title of the image {@link #stacked} makes of it: e.g. {@code Throughput and CPU over time, workloada,
-   *     profile durable, 16 threads}
+   * @param model the grouped results
+   * @param what what the chart shows, e.g. {@code Throughput over time}
+   * @param profile the profile
+   * @param t client threads
+   * @param workload the workload
+   * @return e.g. {@code Throughput over time, workloada, profile durable, 16 threads (one run per store)}: the chart's
+   *     title, and with {@code Throughput and CPU over time} that of the image {@link #stacked} makes
    */
-  static String title(XYChart top) {
-    return top.getTitle().replaceFirst("^Throughput over time", "Throughput and CPU over time");
+  static String title(ReportModel model, String what, String profile, int t, String workload) {
+    boolean repeated = cells(model, profile, t, workload).stream().anyMatch(c -> c.repeats() > 1);
+    return what + ", " + workload + ", profile " + ReportTables.profileName(profile) + ", " + ReportTables.threads(t)
+        + (repeated ? " (one run per store)" : "");
   }
 
   /**
    * Draws the two charts one above the other, each over the time span of both, so that the two time axes cover the
-   * same seconds; a chart without series is left out.
+   * same seconds (it sets both charts' x-axis bounds); a chart without series is left out.
    *
    * @param top the throughput chart, {@link #throughput}
    * @param bottom the CPU chart, {@link #cpu}
@@ -153,10 +159,8 @@ final class TimeSeriesCharts {
   }
 
   private static XYChart chart(ReportModel model, String what, String profile, int t, String workload) {
-    boolean repeated = cells(model, profile, t, workload).stream().anyMatch(c -> c.repeats() > 1);
     XYChart chart = new XYChartBuilder().width(ReportCharts.WIDTH).height(HEIGHT)
-        .title(what + ", " + workload + ", profile " + ReportTables.profileName(profile) + ", "
-            + ReportTables.threads(t) + (repeated ? " (one run per store)" : ""))
+        .title(title(model, what, profile, t, workload))
         .xAxisTitle("time since the measured run started (s)").build();
     ChartStyle.basic(chart.getStyler());
     chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);

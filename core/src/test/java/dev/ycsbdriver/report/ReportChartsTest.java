@@ -185,7 +185,7 @@ class ReportChartsTest {
         "workloadc"), cpu);
     assertThat(both.getHeight()).isEqualTo(2 * TimeSeriesCharts.HEIGHT);
     assertThat(cpu.getStyler().getXAxisMin()).isEqualTo(1.0);
-    assertThat(TimeSeriesCharts.title(ops)).startsWith("Throughput and CPU over time, workloada, profile durable");
+    assertThat(TimeSeriesCharts.title(model, "Throughput and CPU over time", "durable", 4, "workloada")).startsWith("Throughput and CPU over time, workloada, profile durable");
   }
 
   @Test

@@ -107,8 +107,9 @@ final class GlobalSettings implements ServerWideDialect {
     if (!"1".equals(flush) && !"absent".equals(flush)) {
       loose.add("innodb_flush_log_at_trx_commit=" + flush);
     }
-    if (looseSyncBinlog(readOrAbsent(c, "version"), readOrAbsent(c, "log_bin"), readOrAbsent(c, "sync_binlog"))) {
-      loose.add("sync_binlog=" + readOrAbsent(c, "sync_binlog"));
+    String sync = readOrAbsent(c, "sync_binlog");
+    if (looseSyncBinlog(readOrAbsent(c, "version"), readOrAbsent(c, "log_bin"), sync)) {
+      loose.add("sync_binlog=" + sync);
     }
     return loose;
   }
