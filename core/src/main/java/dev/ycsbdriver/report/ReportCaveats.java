@@ -273,22 +273,30 @@ final class ReportCaveats {
    *     (...)} for a profile named after a seed, else {@code <store> <profile>: ...}
    */
   private static String settings(ReportModel model, List<ReportCell> affected) {
-    Map<String, Set<String>> per = new LinkedHashMap<>();
+    // product -> profile -> why its settings were not in force
+    Map<String, Map<String, Set<String>>> per = new LinkedHashMap<>();
     for (ReportCell c : affected) {
       RunResult first = c.figureRuns().get(0);
       String product = first.server() == null ? c.store() : first.server().split(" ")[0];
-      String profile = ReportTables.profileName(c.profile());
-      String key = product + " " + profile + (profile.startsWith("seed") ? ": not the seed's configuration" : "");
+      Set<String> why = per.computeIfAbsent(product, k -> new LinkedHashMap<>())
+          .computeIfAbsent(ReportTables.profileName(c.profile()), k -> new LinkedHashSet<>());
       for (RunResult r : c.figureRuns()) {
         for (String w : r.warnings()) {
           if (classify(w, r.profile()) == Group.SETTINGS) {
-            per.computeIfAbsent(key, k -> new LinkedHashSet<>()).add(w.replaceFirst("^[a-z0-9_.-]+: ", ""));
+            why.add(w.replaceFirst("^[a-z0-9_.-]+: ", ""));
           }
         }
       }
     }
     List<String> out = new ArrayList<>();
-    per.forEach((k, ws) -> out.add(k + " (" + String.join("; ", ws) + ")"));
+    per.forEach((product, profiles) -> {
+      // profiles with the same reasons are named together, the reasons quoted once
+      Map<Set<String>, List<String>> byReasons = new LinkedHashMap<>();
+      profiles.forEach((profile, why) -> byReasons.computeIfAbsent(why, k -> new ArrayList<>()).add(profile));
+      byReasons.forEach((why, names) -> out.add(product + " " + String.join(" and ", names)
+          + (names.stream().anyMatch(n -> n.startsWith("seed")) ? ": not the seed's configuration" : "")
+          + " (" + String.join("; ", why) + ")"));
+    });
     return String.join("; ", out);
   }
 

@@ -84,6 +84,16 @@ class ReportCaveatsTest {
   }
 
   @Test
+  void profilesWithTheSameReasonAreNamedTogetherAndTheReasonQuotedOnce() {
+    ReportModel model = ReportModel.build(List.of(
+        run("mysql", "durable", "workloada", 60, 110, NO_BINLOG),
+        run("mysql", "fast", "workloada", 60, 110, NO_BINLOG)), "same reason", "mysql");
+    assertThat(ReportCaveats.sentences(model)).singleElement().isEqualTo("Caveat: settings the profile asked for were "
+        + "not in force in 2 of 2 runs (all mysql cells): MariaDB durable and fast ("
+        + NO_BINLOG.replaceFirst("^mysql: ", "") + ").");
+  }
+
+  @Test
   void aNotDurableSettingIsACaveatOnlyInAProfileNamedDurable() {
     assertThat(ReportCaveats.classify(FSYNC_OFF, "seed004-fast")).isNull();
     assertThat(ReportCaveats.classify(FSYNC_OFF, "seed004-durable")).isEqualTo(ReportCaveats.Group.NOT_DURABLE);
