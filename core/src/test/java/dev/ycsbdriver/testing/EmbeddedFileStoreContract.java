@@ -102,8 +102,11 @@ public abstract class EmbeddedFileStoreContract extends BindingContract {
   /**
    * With {@code <binding>.read.index=false} every read still finds its record, and the result says how reads ran;
    * the same data read through the index is faster per read (a table of 20,000 records: the scan reads them all).
+   * The runs are compared by their fastest read: a stall of the machine (a busy CI host, a collection) lengthens
+   * a mean of 300 reads of a few microseconds each past a scan's, but no read can scan 20,000 rows faster than
+   * the quickest index probe.
    *
-   * @return the mean READ latency without the index over the one with it, from the two runs' results
+   * @return the minimum READ latency without the index over the one with it (at least 1 µs), from the two runs
    */
   protected double assertReadWithoutKeyIndexFindsEveryRecord() throws java.io.IOException {
     String key = bindingName() + ".read.index";
@@ -112,7 +115,7 @@ public abstract class EmbeddedFileStoreContract extends BindingContract {
         "createtable", "true", "fieldcount", "1", "fieldlength", "32", bindingName() + ".batchsize", "1000",
         bindingName() + ".connections", "thread")); // batches need a connection of their own
     assertThat(load.exitCode()).as(load.toString()).isZero();
-    double[] means = new double[2];
+    double[] fastest = new double[2];
     for (int i = 0; i < 2; i++) {
       CliRun reads = cli("run", "workloadc", Map.of(dirKey(), dir, key, i == 0 ? "false" : "true",
           "recordcount", "20000", "operationcount", "300", "threadcount", "2", "fieldcount", "1",
@@ -124,8 +127,8 @@ public abstract class EmbeddedFileStoreContract extends BindingContract {
       assertThat(json.at("/server/settings/reads").asText(""))
           .isEqualTo(i == 0 ? "without an index: every read reads the whole table"
               : "");
-      means[i] = Double.parseDouble(SummaryLines.asMap(reads.out()).get("[READ], AverageLatency(us)"));
+      fastest[i] = Math.max(1, Double.parseDouble(SummaryLines.asMap(reads.out()).get("[READ], MinLatency(us)")));
     }
-    return means[0] / means[1];
+    return fastest[0] / fastest[1];
   }
 }
