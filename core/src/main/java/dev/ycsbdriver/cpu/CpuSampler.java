@@ -363,14 +363,16 @@ public final class CpuSampler implements AutoCloseable {
     sample(true);
     double wallMillis = (lastNanos - startNanos) / 1e6;
     List<CpuSample> all = samples();
-    CpuFigure driverFigure = figure(percent(lastDriverMillis - driverStartMillis, wallMillis),
-        all, CpuSample::driverPercent);
-    CpuFigure machineFigure = figure(
+    String tooShort = tooShort(wallMillis, intervalMillis);
+    CpuFigure driverFigure = tooShort != null ? CpuFigure.unavailable(tooShort)
+        : figure(percent(lastDriverMillis - driverStartMillis, wallMillis), all, CpuSample::driverPercent);
+    CpuFigure machineFigure = tooShort != null ? CpuFigure.unavailable(tooShort) : figure(
         cpu.getSystemCpuLoadBetweenTicks(machineStartTicks, lastTicks) * 100.0 * logicalCores,
         all, CpuSample::machinePercent);
     List<String> warnings = new ArrayList<>();
     CpuFigure serverFigure = target.unavailableReason() != null
         ? CpuFigure.unavailable(target.unavailableReason())
+        : tooShort != null ? CpuFigure.unavailable(tooShort)
         : target.isRemote() ? agentFigure(all, warnings)
         : figure(percent(lastServerMillis - serverStartMillis, wallMillis), all, CpuSample::serverPercent);
     if (target.fallbackWarning() != null) {
@@ -382,13 +384,30 @@ public final class CpuSampler implements AutoCloseable {
     return summary;
   }
 
+  /**
+   * Process and machine CPU time are counted in clock ticks (10 ms on Linux), so a figure averaged over less than
+   * half a sample interval is mostly rounding: 121 ms of a server that used 8 ms of CPU reads as 0%. Such a run's
+   * figures are unknown, never zero.
+   *
+   * @return the reason the figures over {@code wallMillis} are unavailable, or {@code null} when the time is long enough
+   */
+  static String tooShort(double wallMillis, long intervalMillis) {
+    if (wallMillis >= intervalMillis / 2.0) {
+      return null;
+    }
+    return String.format(Locale.ROOT, "sampled for %.0f ms, under half of %s=%d ms: CPU time is counted in clock "
+        + "ticks, too coarse to average over so short a time", wallMillis, CpuConfig.INTERVAL.key(),
+        intervalMillis);
+  }
+
   /** How the warning that the driver saturated the machine begins. */
   public static final String SATURATED = "the machine's CPU was saturated";
 
   private Optional<String> saturation(CpuFigure driverFigure, CpuFigure machineFigure) {
     double ceiling = 100.0 * logicalCores;
     // an embedded store runs in the driver's process: there the driver's CPU is the store's work
-    if (!target.isEmbedded() && !target.isRemote() && machineFigure.averagePercent() >= SATURATED_MACHINE_FRACTION * ceiling && driverFigure.averagePercent() >= 50) {
+    if (!target.isEmbedded() && !target.isRemote() && machineFigure.available() && driverFigure.available()
+        && machineFigure.averagePercent() >= SATURATED_MACHINE_FRACTION * ceiling && driverFigure.averagePercent() >= 50) {
       return Optional.of(String.format(Locale.ROOT,
           SATURATED + " (%.0f%% of %.0f%%) and the driver used %.0f%% of it: "
               + "throughput is limited by CPU the driver shares with the server; run the driver on another machine "

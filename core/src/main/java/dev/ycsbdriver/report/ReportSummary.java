@@ -95,7 +95,7 @@ final class ReportSummary {
   /**
    * Fast over durable of one store at the highest thread count both ran: per workload, the ratio with its interval
    * ({@link RatioInterval}); their geometric mean with its interval; which workloads differ outside the noise and
-   * which are ties; and the noise floor, the ratio on a workload that only reads (it cannot differ by durability),
+   * which are ties (the read-only workload in neither list); and the noise floor, the ratio on a workload that only reads (it cannot differ by durability),
    * with a warning when it is further from 1 than a difference stated.
    *
    * @return the sentences, or empty when the two profiles share no thread count and workload
@@ -141,7 +141,13 @@ final class ReportSummary {
       if (ratios.size() > 1) {
         List<String> findings = new ArrayList<>();
         List<String> ties = new ArrayList<>();
-        ratios.forEach((w, r) -> (r.outsideNoise() ? findings : ties).add(w + " " + r.text()));
+        String readOnly = floor;
+        // the read-only workload is the noise floor, not a finding: the sentence after this one states it
+        ratios.forEach((w, r) -> {
+          if (!w.equals(readOnly)) {
+            (r.outsideNoise() ? findings : ties).add(w + " " + r.text());
+          }
+        });
         s.append(findings.isEmpty() ? " No workload differs outside the noise"
             : " Outside the noise: " + String.join("; ", findings));
         s.append(ties.isEmpty() ? "." : (findings.isEmpty() ? ": " : ". Within noise: ") + String.join("; ", ties)

@@ -224,6 +224,22 @@ class CpuSamplerTest {
   }
 
   @Test
+  void aRunShorterThanHalfASampleHasUnknownFiguresNeverZero() throws Exception {
+    CpuSampler sampler = CpuSampler.start(ServerTarget.embedded(), Duration.ofSeconds(1));
+    Thread.sleep(100);
+    CpuSummary cpu = sampler.stop();
+
+    assertThat(List.of(cpu.server(), cpu.driver(), cpu.machine())).allSatisfy(f -> {
+      assertThat(f.available()).isFalse();
+      assertThat(f.unavailableReason()).startsWith("sampled for ").contains("under half of cpu.interval=1000 ms");
+    });
+    assertThat(cpu.opsPerServerCpuPercent(1_000.0)).isNull();
+    assertThat(cpu.driverMicrosPerOperation(1_000.0)).isNull();
+    assertThat(CpuSampler.tooShort(499, 1_000)).isNotNull();
+    assertThat(CpuSampler.tooShort(500, 1_000)).isNull();
+  }
+
+  @Test
   void stopIsIdempotent() throws Exception {
     CpuSampler sampler = CpuSampler.start(ServerTarget.embedded(), Duration.ofMillis(100));
     Thread.sleep(150);

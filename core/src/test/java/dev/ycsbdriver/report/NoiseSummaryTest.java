@@ -114,7 +114,7 @@ class NoiseSummaryTest {
         .endsWith("Warning: the noise floor is further from 1 than workloada 1.20x, the geometric mean 0.92x: treat "
             + "those differences as noise."));
     assertThat(s).anySatisfy(x -> assertThat(x).startsWith("sqlite: fast is slower than durable, 0.92x")
-        .contains("Outside the noise: workloada 1.20x, 95% interval ").contains("workloadc 0.70x, 95% interval "));
+        .contains("Outside the noise: workloada 1.20x, 95% interval ").doesNotContain("workloadc 0.70x"));
   }
 
   @Test
@@ -124,7 +124,7 @@ class NoiseSummaryTest {
     assertThat(s).anySatisfy(x -> assertThat(x).startsWith("h2: noise floor: fast/durable on workloadc")
         .doesNotContain("Warning"));
     assertThat(s).anySatisfy(x -> assertThat(x).startsWith("h2: fast is faster than durable, 1.74x its throughput "
-        + "(95% interval ").contains("Outside the noise: workloada 3.00x").contains("Within noise: workloadc 1.00x"));
+        + "(95% interval ").contains("Outside the noise: workloada 3.00x").doesNotContain("Within noise"));
   }
 
   @Test
