@@ -295,8 +295,16 @@ public final class ReportTables {
     return String.format(Locale.ROOT, v >= 1 ? "%.1f" : v >= 0.1 ? "%.2f" : "%.3f", v);
   }
 
+  /**
+   * @return one decimal from 1 up, at least two significant digits below it (0.42, 0.016), so a small figure
+   *     never reads as zero: 1,568.5, 12.2, 0.42, 0.016, 0.0 only for zero itself
+   */
   static String decimal(Double v) {
-    return String.format(Locale.ROOT, "%,.1f", v);
+    double a = Math.abs(v);
+    if (a >= 1 || a == 0) {
+      return String.format(Locale.ROOT, "%,.1f", v);
+    }
+    return new java.math.BigDecimal(v).round(new java.math.MathContext(2)).toPlainString();
   }
 
   static String ratio(double v) {

@@ -13,4 +13,15 @@ class LatencyTextTest {
     assertThat(ReportTables.micros(3.14)).isEqualTo("3.1");
     assertThat(ReportTables.micros(1234.0)).isEqualTo("1,234");
   }
+
+  @Test
+  void smallOpsPerCpuAndCpuFiguresNeverReadAsZero() {
+    // 3 ops/s over 190% CPU: 0.016 ops/CPU%, shown "0.0" before
+    assertThat(ReportTables.decimal(3 / 190.0)).isEqualTo("0.016");
+    assertThat(ReportTables.decimal(0.42)).isEqualTo("0.42");
+    assertThat(ReportTables.decimal(0.1)).isEqualTo("0.10");
+    assertThat(ReportTables.decimal(0.0)).isEqualTo("0.0");
+    assertThat(ReportTables.decimal(12.24)).isEqualTo("12.2");
+    assertThat(ReportTables.decimal(1568.46)).isEqualTo("1,568.5");
+  }
 }
