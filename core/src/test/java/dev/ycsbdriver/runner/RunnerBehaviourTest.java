@@ -163,11 +163,11 @@ class RunnerBehaviourTest {
 
   @Test
   void aShortRunWithoutWarmupSaysSoInOneLine() throws Exception {
-    // 200,000 operations: still far under 10 s, but enough CPU time that 10 ms clock ticks cannot read as zero;
-    // samples of 100 ms, so a fast machine's run is not shorter than half of one (its CPU figures then unknown)
+    // one second: still far under 10 s, but long enough for CPU figures on any machine (a run under half a
+    // sample, here 50 ms, has them unknown; 200,000 BasicDB operations took less than that on an idle machine)
     CliRun run = CliRun.of("run", "-db", "site.ycsb.BasicDB", "-P", workload("workloadc"), "-threads", "2",
-        "-p", "operationcount=200000", "-p", "basicdb.verbose=false", "-p", "cpu.interval=100ms",
-        "-p", "result.dir=" + results);
+        "-p", "operationcount=0", "-p", "maxexecutiontime=1", "-p", "basicdb.verbose=false",
+        "-p", "cpu.interval=100ms", "-p", "result.dir=" + results);
     assertThat(run.exitCode()).as(run.toString()).isZero();
     assertThat(run.err()).containsOnlyOnce("with no warm-up, so its figures describe JVM start-up");
     JsonNode result = JSON.readTree(run.resultFile().toFile());
