@@ -102,11 +102,12 @@ public abstract class EmbeddedFileStoreContract extends BindingContract {
   /**
    * With {@code <binding>.read.index=false} every read still finds its record, and the result says how reads ran;
    * the same data read through the index is faster per read (a table of 20,000 records: the scan reads them all).
-   * The runs are compared by their fastest read: a stall of the machine (a busy CI host, a collection) lengthens
-   * a mean of 300 reads of a few microseconds each past a scan's, but no read can scan 20,000 rows faster than
-   * the quickest index probe.
+   * The runs are compared by their median read: a stall of the machine (a busy CI host, a collection) lengthens
+   * the mean of 300 reads of a few microseconds each past a scan's, but only the reads in flight during it; and the
+   * fastest read is no measure either, since H2 hands a prepared statement's last result back when the same key
+   * is read again unchanged (a zipfian workload does that).
    *
-   * @return the minimum READ latency without the index over the one with it (at least 1 µs), from the two runs
+   * @return the median READ latency without the index over the one with it (at least 1 µs), from the two runs
    */
   protected double assertReadWithoutKeyIndexFindsEveryRecord() throws java.io.IOException {
     String key = bindingName() + ".read.index";
@@ -115,11 +116,11 @@ public abstract class EmbeddedFileStoreContract extends BindingContract {
         "createtable", "true", "fieldcount", "1", "fieldlength", "32", bindingName() + ".batchsize", "1000",
         bindingName() + ".connections", "thread")); // batches need a connection of their own
     assertThat(load.exitCode()).as(load.toString()).isZero();
-    double[] fastest = new double[2];
+    double[] median = new double[2];
     for (int i = 0; i < 2; i++) {
       CliRun reads = cli("run", "workloadc", Map.of(dirKey(), dir, key, i == 0 ? "false" : "true",
           "recordcount", "20000", "operationcount", "300", "threadcount", "2", "fieldcount", "1",
-          "fieldlength", "32"));
+          "fieldlength", "32", "hdrhistogram.percentiles", "50,95,99"));
       assertThat(reads.exitCode()).as(reads.toString()).isZero();
       assertThat(SummaryLines.asMap(reads.out())).containsEntry("[READ], Return=OK", "300")
           .doesNotContainKey("[READ], Return=NOT_FOUND");
@@ -127,8 +128,9 @@ public abstract class EmbeddedFileStoreContract extends BindingContract {
       assertThat(json.at("/server/settings/reads").asText(""))
           .isEqualTo(i == 0 ? "without an index: every read reads the whole table"
               : "");
-      fastest[i] = Math.max(1, Double.parseDouble(SummaryLines.asMap(reads.out()).get("[READ], MinLatency(us)")));
+      median[i] = Math.max(1, Double.parseDouble(
+          SummaryLines.asMap(reads.out()).get("[READ], 50thPercentileLatency(us)")));
     }
-    return fastest[0] / fastest[1];
+    return median[0] / median[1];
   }
 }
