@@ -95,8 +95,8 @@ final class ReportSummary {
   /**
    * Fast over durable of one store at the highest thread count both ran: per workload, the ratio with its interval
    * ({@link RatioInterval}); their geometric mean with its interval; which workloads differ outside the noise and
-   * which are ties (the read-only workload in neither list); and the noise floor, the ratio on a workload that only reads (it cannot differ by durability),
-   * with a warning when it is further from 1 than a difference stated.
+   * which are ties (the read-only workload in neither list); and the noise floor, the ratio on a workload that only
+   * reads (it cannot differ by durability), with a warning when it is further from 1 than a difference stated.
    *
    * @return the sentences, or empty when the two profiles share no thread count and workload
    */

@@ -45,7 +45,7 @@ class H2IT extends EmbeddedFileStoreContract {
       assertThat(plan(c, table.readSql(table.allColumns()))).contains("PRIMARY_KEY");
       assertThat(plan(c, table.readingWithoutIndex(UserTable.NoIndexHint.H2).readSql(table.allColumns()))).contains("USERTABLE.tableScan");
     }
-    // 20,000 rows read per lookup against one index probe: two orders of magnitude apart, so 3x is a wide margin
+    // 20,000 rows read per lookup against one index probe: medians 7-10x apart in a cold JVM, so 3x leaves room
     assertThat(slower).as("median READ without the index over the median with it").isGreaterThan(3);
   }
 
