@@ -24,7 +24,6 @@ import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.ErrorLog;
 import dev.ycsbdriver.config.Phase;
-import dev.ycsbdriver.spi.RestoredSetting;
 import dev.ycsbdriver.spi.ServerFacts;
 import java.time.Duration;
 import java.time.Instant;
@@ -173,10 +172,6 @@ public final class Runner {
               "the binding was still opening");
         }
         try {
-          List<RestoredSetting> restored = binding.serverFacts().restoredSettings();
-          if (!restored.isEmpty()) {
-            request.err().println(RestoredSetting.line(request.provider().name(), restored));
-          }
           return execute(new Opened(binding, workload, props, threads), tools);
         } finally {
           guard.close(binding);

@@ -15,7 +15,8 @@ import java.util.concurrent.atomic.LongAdder;
  * Where bindings report failed operations and lost connections during a run: the first error of each
  * kind is printed once on stderr with its cause (secrets masked), every error is counted, and the
  * connection events of all client threads are joined into outages. The result holds both
- * ({@link #kinds()}, {@link #outages()}).
+ * ({@link #kinds()}, {@link #outages()}). Server-wide settings that a binding's open restored from a journal
+ * are said here too, at once ({@link #restored}).
  *
  * <p>A binding gets the run's log from {@link BindingContext#errors()} and hands it to its {@code DB}
  * instances. Usage, in a {@code DB} whose statement failed:
@@ -61,6 +62,20 @@ public final class ErrorLog {
   /** @return a log that prints nothing (for tools and tests that open a binding outside a run) */
   public static ErrorLog silent() {
     return new ErrorLog(new PrintStream(java.io.OutputStream.nullOutputStream()), Clock.systemUTC());
+  }
+
+  /**
+   * Prints the one line that names the server-wide settings a binding's open put back from a journal a killed
+   * driver left ({@link RestoredSetting#line}), when they are back: the command may still fail afterwards (a
+   * missing table, a refused profile), and the journal is gone by then.
+   *
+   * @param binding the binding's name, e.g. {@code postgres}
+   * @param restored the settings restored; nothing is printed when empty
+   */
+  public void restored(String binding, List<RestoredSetting> restored) {
+    if (!restored.isEmpty()) {
+      err.println(RestoredSetting.line(binding, restored));
+    }
   }
 
   /**

@@ -19,7 +19,7 @@ import java.util.Optional;
  * identity, which keys the {@link RestoreJournal}, and takes the lock in the server that one driver at a time holds
  * while it changes the settings (counted per process by {@link SettingsOwner}); another driver that holds it, on
  * this machine or another, refuses a run that would change them before anything is recorded or changed. Then it
- * restores what a killed driver left in the journal, skips (with a warning) a setting the server does not have,
+ * restores what a killed driver left in the journal (and says so at once, {@link ErrorLog#restored}), skips (with a warning) a setting the server does not have,
  * checks the user's privilege, warns when the server's settings are not durable before it changes them, journals the
  * values to restore ({@link ChangedSettings#record}), sets the wanted values, waits until they settle and reads back
  * what is in force. A setting refused or not in force fails the run when strict (the previous values are put back
@@ -28,7 +28,8 @@ import java.util.Optional;
  *
  * <pre>{@code
  * SettingsChange<Connection, SQLException> changed = SettingsChange.open(new SettingsChange.Request("mysql",
- *     "127.0.0.1:3306/ycsb", "durable", journal, Map.of("sync_binlog", "1"), Map.of(), true), dialect, connector);
+ *     "127.0.0.1:3306/ycsb", "durable", journal, Map.of("sync_binlog", "1"), Map.of(), true, context.errors()),
+ *     dialect, connector);
  * ... run, with changed.warnings() and changed.restored() in the result ...
  * changed.close();
  * }</pre>
@@ -53,13 +54,20 @@ public final class SettingsChange<C, X extends Exception> implements AutoCloseab
    *     value {@link SettingsDialect#put} understands (Redis' {@code config-file=rewrite}); never verified; may be
    *     empty
    * @param strict true: a setting that cannot be set fails the run (exit code 3); false: a warning
+   * @param log where the line naming the settings restored from a journal is printed ({@link ErrorLog#restored}),
+   *     as soon as they are back, so that it is there also when the command fails afterwards
    */
   public record Request(String binding, String server, String profile, RestoreJournal journal,
-                        Map<String, String> wanted, Map<String, String> after, boolean strict) {
-    /** Copies both maps, keeping their order. */
+                        Map<String, String> wanted, Map<String, String> after, boolean strict, ErrorLog log) {
+    /**
+     * Copies both maps, keeping their order.
+     *
+     * @throws NullPointerException for a null binding, journal or log
+     */
     public Request {
       Objects.requireNonNull(binding, "binding");
       Objects.requireNonNull(journal, "journal");
+      Objects.requireNonNull(log, "log");
       wanted = Collections.unmodifiableMap(new LinkedHashMap<>(wanted));
       after = Collections.unmodifiableMap(new LinkedHashMap<>(after));
     }
@@ -159,7 +167,12 @@ public final class SettingsChange<C, X extends Exception> implements AutoCloseab
       }
       RestoreJournal.Recovery recovery = journal.recover((n, v) -> dialect.put(c, n, v));
       if (!recovery.restored().isEmpty()) {
-        dialect.apply(c);
+        try {
+          dialect.apply(c);
+        } finally {
+          // the journal is gone: the line is the only account of the restore when a later step fails
+          request.log().restored(request.binding(), recovery.restored());
+        }
       }
       if (request.wanted().isEmpty()) {
         // nothing to change: the lock is not held through a run that changes nothing

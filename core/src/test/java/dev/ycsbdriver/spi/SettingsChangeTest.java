@@ -53,7 +53,8 @@ class SettingsChangeTest {
   }
 
   private SettingsChange.Request request(Map<String, String> wanted, Map<String, String> after, boolean strict) {
-    return new SettingsChange.Request("fake", "127.0.0.1:5432/ycsb", "fast", journal(), wanted, after, strict);
+    return new SettingsChange.Request("fake", "127.0.0.1:5432/ycsb", "fast", journal(), wanted, after, strict,
+        ErrorLog.silent());
   }
 
   private SettingsChange.Request request(boolean strict, String... wanted) {
@@ -259,6 +260,32 @@ class SettingsChangeTest {
       assertThat(server.unlocked).isEqualTo(1);
     }
     assertThat(connector.done).isEqualTo(1);
+  }
+
+  @Test
+  void aRestoreFromAJournalIsSaidAtOnceAlsoWhenTheOpenThenFails() throws Exception {
+    FakeSettingsServer server = new FakeSettingsServer("fsync", "off");
+    server.missingPrivilege = "the role lacks SUPER";
+    Path file = journalFile();
+    Files.createDirectories(file.getParent());
+    long pid = deadPid();
+    Files.writeString(file, "{\"binding\":\"fake\",\"scope\":\"GLOBAL\",\"server\":\"127.0.0.1:5432\",\"serverId\":\""
+        + SERVER_ID + "\",\"pid\":" + pid + ",\"changedAt\":\"2026-11-23T10:00:00Z\",\"settings\":{\"fsync\":"
+        + "\"on\"}}");
+    java.io.ByteArrayOutputStream said = new java.io.ByteArrayOutputStream();
+    ErrorLog log = new ErrorLog(new java.io.PrintStream(said, true, java.nio.charset.StandardCharsets.UTF_8),
+        java.time.Clock.systemUTC());
+    SettingsChange.Request request = new SettingsChange.Request("fake", "127.0.0.1:5432/ycsb", "fast", journal(),
+        map("fsync", "off"), Map.of(), true, log);
+
+    assertThatThrownBy(() -> SettingsChange.open(request, server, new FakeConnector()))
+        .hasMessageContaining("cannot change GLOBAL fsync");
+
+    assertThat(server.values).containsEntry("fsync", "on");
+    assertThat(file).doesNotExist();
+    assertThat(said.toString(java.nio.charset.StandardCharsets.UTF_8)).isEqualTo("fake: restored GLOBAL fsync=on "
+        + "left changed by an earlier run (pid " + pid + ") that did not finish; journal " + file
+        + System.lineSeparator());
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.ycsbdriver.binding.jdbc;
 
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.spi.BindingException;
+import dev.ycsbdriver.spi.ErrorLog;
 import dev.ycsbdriver.spi.RestoreJournal;
 import dev.ycsbdriver.spi.RestoredSetting;
 import dev.ycsbdriver.spi.SettingsChange;
@@ -30,7 +31,7 @@ import java.util.Optional;
  *
  * <pre>{@code
  * ServerSettings changed = ServerSettings.open(new ServerSettings.Request("mysql", "127.0.0.1:3306/ycsb",
- *     profile, source, journal, new GlobalSettings(), Map.of("sync_binlog", "1"), true));
+ *     profile, source, journal, new GlobalSettings(), Map.of("sync_binlog", "1"), true, context.errors()));
  * ... run, with changed.warnings() and changed.restored() in the result ...
  * changed.close();
  * }</pre>
@@ -49,15 +50,22 @@ public final class ServerSettings implements AutoCloseable {
    * @param dialect how the store changes its settings
    * @param wanted setting name to value, in the order to set them; empty to only restore a journal
    * @param strict true: a setting that cannot be set fails the run (exit code 3); false: a warning
+   * @param log where the settings restored from a journal are said as soon as they are back
+   *     ({@link SettingsChange.Request#log()}), usually the context's {@code errors()}
    */
   public record Request(String binding, String server, String profile, ConnectionSource source,
                         RestoreJournal journal, ServerWideDialect dialect, Map<String, String> wanted,
-                        boolean strict) {
-    /** Copies {@code wanted}, keeping its order. */
+                        boolean strict, ErrorLog log) {
+    /**
+     * Copies {@code wanted}, keeping its order.
+     *
+     * @throws NullPointerException for a null binding, journal, dialect or log
+     */
     public Request {
       Objects.requireNonNull(binding, "binding");
       Objects.requireNonNull(journal, "journal");
       Objects.requireNonNull(dialect, "dialect");
+      Objects.requireNonNull(log, "log");
       wanted = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(wanted));
     }
   }
@@ -80,7 +88,7 @@ public final class ServerSettings implements AutoCloseable {
    */
   public static ServerSettings open(Request request) throws ConfigException, BindingException {
     SettingsChange.Request change = new SettingsChange.Request(request.binding(), request.server(), request.profile(),
-        request.journal(), request.wanted(), Map.of(), request.strict());
+        request.journal(), request.wanted(), Map.of(), request.strict(), request.log());
     SettingsChange.Connector<Connection, SQLException> connector = new SettingsChange.Connector<>() {
       @Override
       public Connection connect() throws BindingException {

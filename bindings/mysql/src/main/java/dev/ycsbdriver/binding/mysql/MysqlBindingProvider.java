@@ -124,7 +124,7 @@ public final class MysqlBindingProvider implements BindingProvider {
     RestoreJournal journal = RestoreJournal.forServer(s, name(), "GLOBAL", host, port);
     // a journal left by a killed run is restored before anything else, with or without a profile
     ServerSettings changed = ServerSettings.open(new ServerSettings.Request(name(), server, context.profile(), source,
-        journal, new GlobalSettings(globals.keySet()), globals, strict));
+        journal, new GlobalSettings(globals.keySet()), globals, strict, context.errors()));
     boolean binlogAsked = globals.containsKey("sync_binlog") || globals.containsKey(GlobalSettings.MYSQL_DELAY)
         || globals.containsKey(GlobalSettings.MARIADB_DELAY);
     return RestoringStore.open(new SqlStore.Spec(name(), server, source, UserTable.of(s),

@@ -120,7 +120,7 @@ public final class PostgresBindingProvider implements BindingProvider {
     // a journal left by a killed run is restored before anything else, with or without a profile
     ServerSettings changed = ServerSettings.open(new ServerSettings.Request(name(), server, context.profile(), source,
         journal, new SystemSettings(s.getDuration(PostgresKeys.RELOAD_TIMEOUT)), system,
-        s.getBoolean(JdbcKeys.PROFILE_STRICT)));
+        s.getBoolean(JdbcKeys.PROFILE_STRICT), context.errors()));
     SqlStore.Spec spec = new SqlStore.Spec(name(), server, source, UserTable.of(s),
         "VARCHAR(255)", "TEXT", s.getBoolean(PostgresKeys.CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE),
         context.phase(), batchSize, s.getInt(JdbcKeys.effective(s, PostgresKeys.FETCH_SIZE, JdbcKeys.FETCH_SIZE)), autoCommit,

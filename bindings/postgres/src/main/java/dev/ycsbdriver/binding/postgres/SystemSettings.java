@@ -74,26 +74,43 @@ final class SystemSettings implements ServerWideDialect {
   /**
    * {@code pg_try_advisory_lock} on a fixed key, after naming the session after {@code owner}
    * ({@code application_name}), which {@code pg_stat_activity} shows to the other drivers. An advisory lock
-   * belongs to one database: drivers that connect to two databases of one cluster do not see each other's.
+   * belongs to one database, but the settings belong to the cluster, and {@code pg_locks} shows the locks of every
+   * database: the lock counts as taken only when no other session holds the key in any database of the cluster.
+   * Each driver looks after it has taken its own, so of two that take it at once in two databases the later one
+   * sees the earlier one (or both see each other and both are refused); neither goes on unseen. A session that
+   * ends (a killed driver, a restarted server) releases it.
    */
   @Override
   public Optional<String> tryLock(Connection c, String owner) throws SQLException {
     one(c, "SELECT set_config('application_name', ?, false)", owner);
-    if ("t".equals(one(c, "SELECT pg_try_advisory_lock(" + LOCK_CLASS + ", " + LOCK_OBJECT + ")", null))) {
-      return Optional.empty();
+    boolean taken = "t".equals(one(c, "SELECT pg_try_advisory_lock(" + LOCK_CLASS + ", " + LOCK_OBJECT + ")", null));
+    Optional<String> other = otherHolder(c);
+    if (taken && other.isPresent()) {
+      unlock(c);
     }
+    if (other.isPresent() || taken) {
+      return other;
+    }
+    return Optional.of("a session that released it a moment ago; try again");
+  }
+
+  /** @return the session other than this one that holds the lock in any database of the cluster, if one does */
+  private static Optional<String> otherHolder(Connection c) throws SQLException {
     try (Statement st = c.createStatement();
-         ResultSet rs = st.executeQuery("SELECT a.application_name, l.pid, host(a.client_addr) FROM pg_locks l "
-             + "LEFT JOIN pg_stat_activity a ON a.pid = l.pid WHERE l.locktype = 'advisory' AND l.granted "
+         ResultSet rs = st.executeQuery("SELECT a.application_name, l.pid, host(a.client_addr), d.datname "
+             + "FROM pg_locks l LEFT JOIN pg_stat_activity a ON a.pid = l.pid "
+             + "LEFT JOIN pg_database d ON d.oid = l.database WHERE l.locktype = 'advisory' AND l.granted "
              + "AND l.classid = " + LOCK_CLASS + " AND l.objid = " + LOCK_OBJECT + " AND l.objsubid = 2 "
-             + "AND l.database = (SELECT oid FROM pg_database WHERE datname = current_database())")) {
+             + "AND l.pid <> pg_backend_pid() ORDER BY l.pid LIMIT 1")) {
       if (!rs.next()) {
-        return Optional.of("a session that released it a moment ago; try again");
+        return Optional.empty();
       }
       String name = rs.getString(1);
       String from = rs.getString(3);
+      String database = rs.getString(4);
       return Optional.of((name == null || name.isEmpty() ? "a session" : name) + " (backend pid " + rs.getInt(2)
-          + ", " + (from == null ? "local socket" : "from " + from) + ")");
+          + ", " + (from == null ? "local socket" : "from " + from)
+          + (database == null ? "" : ", database " + database) + ")");
     }
   }
 

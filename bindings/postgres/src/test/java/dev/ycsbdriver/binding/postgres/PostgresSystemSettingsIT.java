@@ -32,8 +32,9 @@ import org.junit.jupiter.api.Test;
  * apart. Settings are read back from connections of the test's own, never the driver's. The server is known by
  * what it is and one driver changes it at a time: a second profile run through another spelling of its address
  * ({@code localhost} for {@code 127.0.0.1}), also with a journal directory of its own (a driver on another
- * machine), is refused with exit code 3 before it records or changes anything, and a command through the other
- * spelling restores what a killed driver left.
+ * machine), is refused with exit code 3 before it records or changes anything, as is one on another database of
+ * the cluster, and a command through the other spelling restores what a killed driver left and says so, also when
+ * it then fails.
  */
 class PostgresSystemSettingsIT {
   private static final ObjectMapper JSON = new ObjectMapper();
@@ -78,8 +79,13 @@ class PostgresSystemSettingsIT {
 
   /** @param host how the URL spells the server's address, e.g. {@code localhost} */
   private static List<String> command(String host, Path journalDir, String phase, String... more) {
+    return command(host, "ycsb", journalDir, phase, more);
+  }
+
+  /** @param database the database of the cluster the driver connects to */
+  private static List<String> command(String host, String database, Path journalDir, String phase, String... more) {
     List<String> args = CliRun.args(phase, "postgres", "workloada",
-        "postgres.url=jdbc:postgresql://" + host + ":" + pg.port() + "/ycsb", "postgres.user=postgres",
+        "postgres.url=jdbc:postgresql://" + host + ":" + pg.port() + "/" + database, "postgres.user=postgres",
         "recordcount=200", "result.dir=" + work.resolve("results"), "restore.journal.dir=" + journalDir);
     args.addAll(List.of(more));
     return args;
@@ -211,6 +217,54 @@ class PostgresSystemSettingsIT {
       assertThat(r.path("leftByPid").asLong()).isEqualTo(driver.pid());
       assertThat(r.path("journal").asText()).isEqualTo(journal.toString());
     }
+  }
+
+  @Test
+  void theRestoreIsSaidAlsoWhenTheNextCommandThenFails() throws Exception {
+    Process driver = seed004Fast(60);
+    driver.destroyForcibly(); // SIGKILL: no shutdown hook runs
+    assertThat(driver.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(show("fsync")).as("the killed driver could not restore").isEqualTo("off");
+
+    CliRun next = CliRun.of(command("run", "-p", "operationcount=100", "-p", "table=nosuchtable"));
+
+    assertThat(next.exitCode()).as(next.toString()).isEqualTo(3);
+    assertThat(next.errLines()).as(next.toString()).filteredOn(l -> l.contains("restored ALTER SYSTEM"))
+        .containsExactly("postgres: restored ALTER SYSTEM fsync=on, synchronous_commit=DEFAULT left changed by an "
+            + "earlier run (pid " + driver.pid() + ") that did not finish; journal " + journal);
+    assertThat(next.errLines()).filteredOn(l -> l.startsWith("ycsb: ")).singleElement().asString()
+        .contains("nosuchtable");
+    assertThat(show("fsync")).isEqualTo("on");
+    assertThat(autoConf("synchronous_commit")).isNull();
+    assertThat(journal).doesNotExist();
+  }
+
+  @Test
+  void aProfileRunOnAnotherDatabaseOfTheClusterIsRefusedWhileOneChangesItsSettings() throws Exception {
+    sql("DROP DATABASE IF EXISTS ycsb_other", "CREATE DATABASE ycsb_other");
+    Process first = seed004Fast(60);
+    try {
+      // another database and a journal directory of its own: only the lock in the server can see the first
+      CliRun other = CliRun.of(command("127.0.0.1", "ycsb_other", work.resolve("journal-of-another-database"), "load",
+          "-p", "profile=seed004-fast", "-p", "createtable=true"));
+
+      assertThat(other.exitCode()).as(other.toString()).isEqualTo(3);
+      assertThat(other.errLines().stream().filter(l -> l.startsWith("ycsb: ")).toList()).as(other.toString())
+          .singleElement().asString()
+          .contains("postgres: ALTER SYSTEM settings of 127.0.0.1:" + pg.port() + "/ycsb_other (server ")
+          .contains("are being changed by another driver: ycsb-driver pid " + first.pid() + " on ")
+          .contains(", database ycsb)")
+          .contains("nothing was recorded or changed");
+      assertThat(work.resolve("journal-of-another-database")).doesNotExist();
+      assertThat(show("fsync")).as("still the first driver's value").isEqualTo("off");
+    } finally {
+      first.destroy(); // SIGTERM: the driver restores what it changed
+      assertThat(first.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    }
+    waitUntil(() -> "on".equals(show("fsync")), "fsync back on", null);
+    assertThat(autoConf("fsync")).isEqualTo("on");
+    assertThat(autoConf("synchronous_commit")).isNull();
+    assertThat(journals()).isEmpty();
   }
 
   @Test

@@ -71,7 +71,7 @@ public final class RedisBindingProvider implements BindingProvider {
     boolean rewrite = s.getBoolean(RedisKeys.CONFIG_REWRITE);
     ServerConfig.Request request = new ServerConfig.Request(endpoint, context.profile(),
         RestoreJournal.forServer(s, name(), "CONFIG", endpoint.host(), endpoint.port()), wanted,
-        s.getBoolean(RedisKeys.PROFILE_STRICT), rewrite, s.getDuration(RedisKeys.PROFILE_TIMEOUT));
+        s.getBoolean(RedisKeys.PROFILE_STRICT), rewrite, s.getDuration(RedisKeys.PROFILE_TIMEOUT), context.errors());
     boolean drop = s.getBoolean(RedisKeys.DROP_TABLE);
     boolean create = s.getBoolean(RedisKeys.CREATE_TABLE);
     RecordLayout layout = new RecordLayout(s.getTrimmed(CoreWorkloadKeys.TABLE));

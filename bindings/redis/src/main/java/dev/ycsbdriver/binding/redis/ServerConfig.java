@@ -2,6 +2,7 @@ package dev.ycsbdriver.binding.redis;
 
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.spi.BindingException;
+import dev.ycsbdriver.spi.ErrorLog;
 import dev.ycsbdriver.spi.RestoreJournal;
 import dev.ycsbdriver.spi.RestoredSetting;
 import dev.ycsbdriver.spi.SettingsChange;
@@ -48,13 +49,15 @@ final class ServerConfig implements AutoCloseable {
    * @param strict true: a setting that cannot be set fails the run (exit code 3); false: a warning
    * @param rewrite whether to {@code CONFIG REWRITE} after changing and after restoring
    * @param aofTimeout longest wait for the first AOF rewrite after {@code appendonly yes}
+   * @param log where the settings restored from a journal are said as soon as they are back
    */
   record Request(RedisEndpoint endpoint, String profile, RestoreJournal journal, Map<String, String> wanted,
-                 boolean strict, boolean rewrite, Duration aofTimeout) {
+                 boolean strict, boolean rewrite, Duration aofTimeout, ErrorLog log) {
     /** Copies {@code wanted}, keeping its order. */
     Request {
       Objects.requireNonNull(endpoint, "endpoint");
       Objects.requireNonNull(journal, "journal");
+      Objects.requireNonNull(log, "log");
       wanted = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(wanted));
     }
   }
@@ -82,7 +85,7 @@ final class ServerConfig implements AutoCloseable {
     RedisEndpoint endpoint = request.endpoint();
     SettingsChange.Request change = new SettingsChange.Request("redis", endpoint.host() + ":" + endpoint.port(),
         request.profile(), request.journal(), request.wanted(),
-        request.rewrite() ? Map.of(REWRITE, REWRITE_VALUE) : Map.of(), request.strict());
+        request.rewrite() ? Map.of(REWRITE, REWRITE_VALUE) : Map.of(), request.strict(), request.log());
     return new ServerConfig(request, SettingsChange.open(change, new ConfigDialect(request), () -> admin));
   }
 

@@ -138,6 +138,24 @@ class RedisServerIdentityIT {
   }
 
   @Test
+  void theRestoreIsSaidAlsoWhenTheNextCommandThenFails() throws Exception {
+    Process first = firstDriver("killed-then-failed");
+    first.destroyForcibly(); // SIGKILL: no shutdown hook runs
+    assertThat(first.waitFor(30, TimeUnit.SECONDS)).isTrue();
+
+    CliRun next = CliRun.of(command("127.0.0.1", work.resolve("journal"), "run", "-p", "operationcount=100",
+        "-p", "table=nosuchtable"));
+
+    assertThat(next.exitCode()).as(next.toString()).isEqualTo(3);
+    assertThat(next.errLines()).as(next.toString()).filteredOn(l -> l.contains("restored CONFIG")).singleElement()
+        .asString().contains("appendfsync=everysec", "appendonly=no", "(pid " + first.pid() + ")");
+    assertThat(next.errLines()).filteredOn(l -> l.startsWith("ycsb: ")).singleElement().asString()
+        .contains("nosuchtable");
+    assertThat(config()).isEqualTo(Map.of("appendonly", "no", "appendfsync", "everysec"));
+    assertThat(journals()).isEmpty();
+  }
+
+  @Test
   void aProfileRunWarnsWhenAppendfsyncIsNotDurableBeforeItChangesAnything() throws Exception {
     try (Jedis j = server.admin()) {
       j.configSet("appendfsync", "no");
