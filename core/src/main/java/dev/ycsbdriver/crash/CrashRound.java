@@ -40,6 +40,8 @@ final class CrashRound {
   private ServerCrash.Captured captured;
   /** The server the built-in restart started, or null. */
   private Process restartedServer;
+  /** Whether the store answered after the crash: a round that ends before it did may leave it down. */
+  private boolean answered;
   /** What the store's last open in this round read back, or null when it did not open. */
   private ServerFacts facts;
 
@@ -97,6 +99,7 @@ final class CrashRound {
       Process restarted = restart(captured);
       step = "recovery";
       Binding binding = awaitAnswer(crashAt, restarted);
+      answered = true;
       try {
         return recovered(binding, embedded, crashAt, crashEpochMillis);
       } finally {
@@ -212,8 +215,10 @@ final class CrashRound {
       long left = deadline - System.nanoTime();
       if (left <= 0) {
         if (interrupted) {
-          throw new CrashException(1, "interrupted: the store did not answer within " + request.stopTimeout()
-              .toSeconds() + " s (stop.timeout) after the signal");
+          throw new CrashException(1, request.stop().hurried()
+              ? "interrupted: a second signal ended the wait for the store to answer"
+              : "interrupted: the store did not answer within " + request.stopTimeout().toSeconds()
+                  + " s (stop.timeout) after the signal");
         }
         throw new CrashException(1, "restart: the store did not answer within " + config.restartTimeout().toSeconds()
             + " s of the crash (restart.timeout)");
@@ -258,11 +263,13 @@ final class CrashRound {
       return null;
     }
     String failedStep = interrupted ? "interrupted" : step;
-    context.say(number, (interrupted ? "interrupted" : step + " failed") + ": " + error
+    String what = interrupted ? "interrupted" : step + " failed";
+    context.say(number, (error.startsWith(what + ": ") ? "" : what + ": ") + error
         + "; the lost writes of this round are unknown");
     // the server is down only when the crash was sent and no audit began
     String leftDown = embedded || step.equals("writer") || step.equals("audit") ? null
-        : ServerLeftDown.line(context, number, dir, captured, restartedServer);
+        : ServerLeftDown.line(context, number, dir, captured, restartedServer,
+            step.equals("recovery") && !answered);
     return new RoundAudit(context, number, dir).failed(embedded, crashAfterMillis, recoveryMillis,
         writer.resultFile(), error, failedStep, leftDown);
   }

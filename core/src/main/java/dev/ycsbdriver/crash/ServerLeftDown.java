@@ -22,29 +22,36 @@ final class ServerLeftDown {
    * @param dir the round's directory
    * @param captured what the built-in crash killed, or null
    * @param restartedServer the server the built-in restart started, or null
-   * @return the line, or null when the server answers on its port
+   * @param unanswered true when the round ended because the store did not answer (the wait for it timed out or a
+   *     second signal cut it short): a server that listens on its port is then still said, as one that does not
+   *     answer yet (PostgreSQL replaying its WAL, Redis loading its AOF)
+   * @return the line, or null when the server listens on its port and {@code unanswered} is false
    */
   static String line(RoundContext context, int round, Path dir, ServerCrash.Captured captured,
-                     Process restartedServer) {
+                     Process restartedServer, boolean unanswered) {
     CrashRequest request = context.request();
     String where = request.provider().name();
-    String down = " may be left down (it cannot be checked from here)";
+    String state = " may be left down (it cannot be checked from here); start it again with: ";
     if (context.location() instanceof ServerLocation.LocalProcesses local && local.port() > 0) {
-      if (ServerRestart.listening(local.host(), local.port())) {
-        return null;
-      }
       where += " at " + local.host() + ":" + local.port();
-      down = " is left down";
+      state = " is left down; start it again with: ";
+      if (ServerRestart.listening(local.host(), local.port())) {
+        if (!unanswered) {
+          return null;
+        }
+        state = " listens but does not answer yet; if it does not come up, start it again with: ";
+      }
     }
     String settingsNote = "; the next bin/ycsb command against it puts back any server-wide setting the profile "
         + "changed (journal in " + RestoreJournal.directory(request.settings()) + ")";
     if (restartedServer != null && restartedServer.isAlive()) {
       String line = where + " does not answer yet: the restarted server (pid " + restartedServer.pid()
-          + ") is still starting, see " + dir.resolve("server-restart.log") + settingsNote;
+          + ") is still starting, see " + dir.resolve("server-restart.log") + "; if it does not come up, start it "
+          + "again with: " + startCommand(context, captured) + settingsNote;
       context.say(round, line);
       return line;
     }
-    String line = where + down + "; start it again with: " + startCommand(context, captured) + settingsNote;
+    String line = where + state + startCommand(context, captured) + settingsNote;
     context.say(round, line);
     return line;
   }

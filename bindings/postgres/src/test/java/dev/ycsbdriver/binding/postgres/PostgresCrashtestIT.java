@@ -189,6 +189,48 @@ class PostgresCrashtestIT {
   }
 
   @Test
+  void aSecondSignalWhileTheServerIsDownNamesHowToStartItAndTheJournal() throws Exception {
+    try (PrivatePostgres pg = PrivatePostgres.start()) {
+      Path results = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "crashtest-it-");
+      Path journal = results.resolve("journal");
+      List<String> args = new ArrayList<>(List.of("crashtest", "postgres", "-p", "profile=seed004-fast",
+          "-p", "postgres.url=" + pg.url(), "-p", "postgres.user=" + pg.user(), "-p", "result.dir=" + results,
+          "-p", "crash.rounds=3", "-p", "crash.after.min=1s", "-p", "crash.after.max=1s", "-p", "stop.timeout=20s",
+          "-p", "restart.grace=120s", "-p", "restore.journal.dir=" + journal, "-threads", "2"));
+      Path out = results.resolve("child.out");
+      Path err = results.resolve("child.err");
+      Process child = CliRun.child(args, out, err);
+      try {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (!Files.readString(err).contains("crash sent at")) {
+          assertThat(System.nanoTime() - deadline).as("no crash within 90 s:\n%s", Files.readString(err)).isNegative();
+          assertThat(child.isAlive()).as(Files.readString(err)).isTrue();
+          Thread.sleep(100);
+        }
+        Thread.sleep(500); // the server is down, the built-in restart waits out restart.grace (120 s)
+
+        child.destroy(); // SIGTERM: the killed server is started again at once
+        Thread.sleep(50);
+        child.destroy(); // a second SIGTERM: no waiting for it to answer
+
+        assertThat(child.waitFor(20, TimeUnit.SECONDS)).as("a second signal does not wait out stop.timeout:\n%s",
+            Files.readString(err)).isTrue();
+      } finally {
+        child.destroyForcibly();
+      }
+      String stderr = Files.readString(err);
+      assertThat(child.exitValue()).as(stderr).isEqualTo(1);
+      assertThat(stderr).as("the wait was not 20 s").doesNotContain("did not answer within 20 s")
+          .doesNotContain("\tat ");
+      List<String> errors = stderr.lines().filter(l -> l.startsWith("Error: postgres at 127.0.0.1:" + pg.port()))
+          .toList();
+      assertThat(errors).as(stderr).singleElement().asString()
+          .contains("start it again with: cd ")
+          .contains("puts back any server-wide setting the profile changed (journal in " + journal + ")");
+    }
+  }
+
+  @Test
   void theFastProfileCompletesAndReportsItsFigures() throws Exception {
     try (PrivatePostgres pg = PrivatePostgres.start()) {
       Path results = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "crashtest-it-");
