@@ -38,7 +38,9 @@ import org.bson.Document;
 public final class MongoBindingProvider implements BindingProvider {
   static final PropertySpec URL = PropertySpec.of("mongodb.url", "mongodb://127.0.0.1:27017", "",
       "connection string; credentials in it are masked in every output");
-  static final PropertySpec DATABASE = PropertySpec.of("mongodb.database", "ycsb", "", "database name");
+  static final PropertySpec DATABASE = PropertySpec.of("mongodb.database", "ycsb", "",
+      "database name: not empty, at most 63 bytes, none of / \\ . \" $ * < > : | ?, space or NUL; not admin, local "
+          + "or config");
   static final PropertySpec BATCH_SIZE = PropertySpec.of("mongodb.batchsize", "1", "inserts",
       "inserts sent together with one insertMany; 1 sends each record with insertOne").integer(1, 1_000_000);
   static final PropertySpec TRANSPORT = PropertySpec.of("mongodb.transport", "default", "",
@@ -88,6 +90,10 @@ public final class MongoBindingProvider implements BindingProvider {
   @Override
   public Binding open(BindingContext context) throws ConfigException, BindingException {
     Settings s = context.settings();
+    String databaseName = s.getTrimmed(DATABASE);
+    String table = s.getTrimmed(CoreWorkloadKeys.TABLE);
+    MongoNames.checkDatabase(DATABASE.key(), databaseName);
+    MongoNames.checkCollection(CoreWorkloadKeys.TABLE.key(), databaseName, table);
     ConnectionString cs;
     try {
       cs = new ConnectionString(s.getTrimmed(URL));
@@ -114,10 +120,9 @@ public final class MongoBindingProvider implements BindingProvider {
     if ("netty".equals(s.getChoice(TRANSPORT))) {
       settings.transportSettings(TransportSettings.nettyBuilder().build());
     }
-    String table = s.getTrimmed(CoreWorkloadKeys.TABLE);
     MongoClient client = MongoClients.create(settings.build());
     try {
-      MongoDatabase database = client.getDatabase(s.getTrimmed(DATABASE));
+      MongoDatabase database = client.getDatabase(databaseName);
       Document build = database.runCommand(new Document("buildInfo", 1));
       database.runCommand(new Document("ping", 1));
       if (s.getBoolean(DROP_TABLE)) {
