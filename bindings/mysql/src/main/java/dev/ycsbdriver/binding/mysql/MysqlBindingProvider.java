@@ -129,6 +129,7 @@ public final class MysqlBindingProvider implements BindingProvider {
         || globals.containsKey(GlobalSettings.MARIADB_DELAY);
     return RestoringStore.open(new SqlStore.Spec(name(), server, source, UserTable.of(s),
         "VARCHAR(255)", "TEXT", s.getBoolean(MysqlKeys.CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE),
+        s.getBoolean(JdbcKeys.DROP_TABLE_FORCE),
         context.phase(), batchSize, fetchSize, autoCommit, ServerLocation.ofHost(host,
             ServerLocation.port(m.group(2) == null ? "3306" : m.group(2)), "mariadbd", "mysqld"), SqlErrors.STANDARD,
         ConnectionMode.from(name(), s, batchSize, context.phase())),

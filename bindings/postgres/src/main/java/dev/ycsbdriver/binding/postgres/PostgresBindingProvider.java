@@ -122,7 +122,7 @@ public final class PostgresBindingProvider implements BindingProvider {
         journal, new SystemSettings(s.getDuration(PostgresKeys.RELOAD_TIMEOUT)), system,
         s.getBoolean(JdbcKeys.PROFILE_STRICT)));
     SqlStore.Spec spec = new SqlStore.Spec(name(), server, source, UserTable.of(s),
-        "VARCHAR(255)", "TEXT", s.getBoolean(PostgresKeys.CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE),
+        "VARCHAR(255)", "TEXT", s.getBoolean(PostgresKeys.CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE_FORCE),
         context.phase(), batchSize, s.getInt(JdbcKeys.effective(s, PostgresKeys.FETCH_SIZE, JdbcKeys.FETCH_SIZE)), autoCommit,
         ServerLocation.ofHost(host, ServerLocation.port(parsed.getProperty("PGPORT", "5432")), "postgres"), PostgresErrors.INSTANCE,
         connections);
