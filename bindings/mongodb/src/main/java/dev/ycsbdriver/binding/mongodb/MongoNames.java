@@ -63,8 +63,8 @@ final class MongoNames {
       }
     }
     if (bytes(name) > MAX_DATABASE_BYTES) {
-      return "a MongoDB database name must be at most " + MAX_DATABASE_BYTES + " bytes, got " + bytes(name)
-          + " bytes in";
+      return "a MongoDB database name must be at most " + MAX_DATABASE_BYTES + " bytes in UTF-8 (this one is "
+          + bytes(name) + ")";
     }
     if (SERVER_DATABASES.contains(name.toLowerCase(java.util.Locale.ROOT))) {
       return "a database of the server's own (admin, local, config) is not for benchmark records";
@@ -84,8 +84,8 @@ final class MongoNames {
     }
     int namespace = bytes(database) + 1 + bytes(name);
     if (namespace > MAX_NAMESPACE_BYTES) {
-      return "database.collection must be at most " + MAX_NAMESPACE_BYTES + " bytes in MongoDB, got " + namespace
-          + " bytes in";
+      return "a MongoDB namespace, database.collection, must be at most " + MAX_NAMESPACE_BYTES
+          + " bytes in UTF-8 (this one is " + namespace + ")";
     }
     return null;
   }

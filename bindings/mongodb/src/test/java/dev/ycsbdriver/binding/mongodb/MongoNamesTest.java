@@ -45,14 +45,14 @@ class MongoNamesTest {
   void databaseNameOfSixtyFourBytesIsRefusedWithItsLength() {
     String name = "d".repeat(62) + "é";
     assertThatThrownBy(() -> MongoNames.checkDatabase("mongodb.database", name))
-        .hasMessageContaining("at most 63 bytes, got 64 bytes");
+        .hasMessageContaining("at most 63 bytes in UTF-8 (this one is 64), got '");
   }
 
   @Test
   void namespaceLongerThan255BytesIsRefused() {
     assertThatThrownBy(() -> MongoNames.checkCollection("table", "ycsb", "t".repeat(251)))
         .isInstanceOf(ConfigException.class)
-        .hasMessageContaining("at most 255 bytes");
+        .hasMessageContaining("at most 255 bytes in UTF-8 (this one is 256)");
   }
 
   @Test
