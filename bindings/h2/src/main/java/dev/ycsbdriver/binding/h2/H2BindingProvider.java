@@ -65,6 +65,7 @@ public final class H2BindingProvider implements BindingProvider {
   @Override
   public List<PropertySpec> properties() {
     List<PropertySpec> all = new ArrayList<>(List.of(DIR, WRITE_DELAY, BATCH_SIZE, LOCK_TIMEOUT, CREATE_TABLE, JdbcKeys.DROP_TABLE,
+        JdbcKeys.DROP_TABLE_FORCE,
         READ_ONLY, READ_INDEX));
     all.addAll(JdbcKeys.connectionModes(name()));
     return List.copyOf(all);
@@ -86,7 +87,8 @@ public final class H2BindingProvider implements BindingProvider {
     String jdbcUrl = url.toString();
     ConnectionSource source = () -> DriverManager.getConnection(jdbcUrl, "sa", "");
     SqlStore.Spec spec = new SqlStore.Spec(name(), dir.toString(), source, JdbcKeys.table(s, READ_INDEX, UserTable.NoIndexHint.H2),
-        "VARCHAR(255)", "VARCHAR", s.getBoolean(CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE), context.phase(),
+        "VARCHAR(255)", "VARCHAR", s.getBoolean(CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE),
+        s.getBoolean(JdbcKeys.DROP_TABLE_FORCE), context.phase(),
         s.getInt(BATCH_SIZE), 0, true, ServerLocation.embedded(), H2Errors.INSTANCE,
         ConnectionMode.from(name(), s, s.getInt(BATCH_SIZE), context.phase()));
     boolean readOnly = s.getBoolean(READ_ONLY);

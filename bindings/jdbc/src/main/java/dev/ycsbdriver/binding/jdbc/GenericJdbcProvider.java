@@ -40,7 +40,7 @@ public final class GenericJdbcProvider implements BindingProvider {
   @Override
   public List<PropertySpec> properties() {
     List<PropertySpec> all = new ArrayList<>(List.of(JdbcKeys.URL, JdbcKeys.USER, JdbcKeys.PASSWORD, JdbcKeys.DRIVER,
-        JdbcKeys.BATCH_SIZE, JdbcKeys.FETCH_SIZE, JdbcKeys.AUTO_COMMIT, CREATE_TABLE, JdbcKeys.DROP_TABLE));
+        JdbcKeys.BATCH_SIZE, JdbcKeys.FETCH_SIZE, JdbcKeys.AUTO_COMMIT, CREATE_TABLE, JdbcKeys.DROP_TABLE, JdbcKeys.DROP_TABLE_FORCE));
     all.addAll(JdbcKeys.TIMEOUTS.all());
     all.addAll(Reconnect.keys(name()));
     all.addAll(JdbcKeys.connectionModes(name()));
@@ -75,7 +75,7 @@ public final class GenericJdbcProvider implements BindingProvider {
         Map.of());
     SqlStore.Spec spec = new SqlStore.Spec(name(), server, source,
         UserTable.of(s), "VARCHAR(255)", "TEXT", s.getBoolean(CREATE_TABLE),
-        s.getBoolean(JdbcKeys.DROP_TABLE), context.phase(), s.getInt(JdbcKeys.BATCH_SIZE),
+        s.getBoolean(JdbcKeys.DROP_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE_FORCE), context.phase(), s.getInt(JdbcKeys.BATCH_SIZE),
         s.getInt(JdbcKeys.FETCH_SIZE), s.getBoolean(JdbcKeys.AUTO_COMMIT),
         ServerLocation.unknown("the jdbc binding cannot tell which processes are the server; "
             + "set cpu.server.process or cpu.server.pid"), SqlErrors.forUrl(url),

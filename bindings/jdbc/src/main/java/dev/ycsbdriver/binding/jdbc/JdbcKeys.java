@@ -12,7 +12,12 @@ import java.util.List;
 public final class JdbcKeys {
   /** Drop the table before the run. */
   public static final PropertySpec DROP_TABLE = PropertySpec.of("droptable", "false", "",
-      "drop the table (and all its records) before the phase starts").flag();
+      "drop the table (and all its records) before the phase starts; a table whose columns are not a YCSB table's "
+          + "(YCSB_KEY and FIELD0..n) is refused unless droptable.force=true").flag();
+  /** Drop the table before the run even when it is not shaped like a YCSB table. */
+  public static final PropertySpec DROP_TABLE_FORCE = PropertySpec.of("droptable.force", "false", "",
+      "with droptable=true, drop the table even when its columns are not a YCSB table's (YCSB_KEY and FIELD0..n): "
+          + "for a table of your own you mean to lose").flag();
   /** Generic JDBC: the driver class. */
   public static final PropertySpec DRIVER = PropertySpec.optional("db.driver", "",
       "JDBC driver class; needed only for drivers that do not register themselves");

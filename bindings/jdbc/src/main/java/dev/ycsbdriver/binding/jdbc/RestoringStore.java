@@ -1,5 +1,6 @@
 package dev.ycsbdriver.binding.jdbc;
 
+import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingException;
 
@@ -19,14 +20,15 @@ public final class RestoringStore {
    * @param factsReader reads the server facts on the check connection
    * @param settings the settings already changed for the run
    * @return the opened store, thread-safe as its parts are
+   * @throws ConfigException as {@link SqlStore#open} does
    * @throws BindingException as {@link SqlStore#open} does
    */
   public static Binding open(SqlStore.Spec spec, Reconnect reconnect, SqlStore.FactsReader factsReader,
-                             ServerSettings settings) throws BindingException {
+                             ServerSettings settings) throws ConfigException, BindingException {
     SqlStore store;
     try {
       store = SqlStore.open(spec, reconnect, factsReader);
-    } catch (BindingException | RuntimeException e) {
+    } catch (ConfigException | BindingException | RuntimeException e) {
       settings.close();
       throw e;
     }

@@ -1,5 +1,6 @@
 package dev.ycsbdriver.binding.jdbc;
 
+import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.spi.ConnectionMode;
 import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingException;
@@ -8,7 +9,11 @@ import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import site.ycsb.DB;
 
 /**
@@ -32,7 +37,8 @@ public final class SqlStore implements Binding {
    * @param keyType SQL type of the key column when creating the table
    * @param fieldType SQL type of the field columns when creating the table
    * @param createTable create the table when it does not exist, in the load phase
-   * @param dropTable drop the table first
+   * @param dropTable drop the table first, when it has the columns of a YCSB table ({@link UserTable#foreignColumns})
+   * @param dropForeignTable with {@code dropTable}, drop the table whatever its columns ({@code droptable.force})
    * @param phase load or run, for the hint when the table is missing
    * @param batchSize inserts per batch, 0 or 1 for none
    * @param fetchSize rows per scan round trip, 0 for the driver's default
@@ -42,7 +48,8 @@ public final class SqlStore implements Binding {
    * @param connections how client threads get their connections ({@link ConnectionMode#from})
    */
   public record Spec(String binding, String server, ConnectionSource source, UserTable table, String keyType,
-                     String fieldType, boolean createTable, boolean dropTable, Phase phase, int batchSize,
+                     String fieldType, boolean createTable, boolean dropTable, boolean dropForeignTable,
+                     Phase phase, int batchSize,
                      int fetchSize, boolean autoCommit, ServerLocation location, SqlErrors errors,
                      ConnectionMode connections) {
   }
@@ -77,10 +84,13 @@ public final class SqlStore implements Binding {
    * @param reconnect how client threads get a new connection after theirs broke, and where they report errors
    * @param factsReader reads the server facts on the check connection
    * @return the opened store
+   * @throws ConfigException when {@code droptable} would drop a table that is not shaped like a YCSB table
+   *     (exit code 2)
    * @throws BindingException when the store is unreachable, refuses the credentials, the table is
    *     missing and not to be created, or a statement of the set-up fails (exit code 3)
    */
-  public static SqlStore open(Spec spec, Reconnect reconnect, FactsReader factsReader) throws BindingException {
+  public static SqlStore open(Spec spec, Reconnect reconnect, FactsReader factsReader)
+      throws ConfigException, BindingException {
     Connection c;
     try {
       c = spec.source().open();
@@ -100,13 +110,16 @@ public final class SqlStore implements Binding {
         throw SqlFailures.failure(spec.binding(), "reading the server's settings", e, spec.errors());
       }
       return new SqlStore(spec, reconnect, c, facts, pool(spec, reconnect, c.isReadOnly()));
-    } catch (BindingException | SQLException | RuntimeException e) {
+    } catch (ConfigException | BindingException | SQLException | RuntimeException e) {
       closeQuietly(c);
       if (e instanceof SQLException sql) {
         throw SqlFailures.failure(spec.binding(), "preparing the session", sql, spec.errors());
       }
       if (e instanceof BindingException be) {
         throw be;
+      }
+      if (e instanceof ConfigException ce) {
+        throw ce;
       }
       throw (RuntimeException) e;
     }
@@ -134,10 +147,13 @@ public final class SqlStore implements Binding {
     };
   }
 
-  private static void prepareTable(Spec spec, Connection c) throws BindingException {
+  private static void prepareTable(Spec spec, Connection c) throws ConfigException, BindingException {
     String name = spec.table().name();
     try (Statement s = c.createStatement()) {
       if (spec.dropTable()) {
+        if (!spec.dropForeignTable() && exists(c, name, spec.errors())) {
+          refuseForeign(spec, columns(c, name));
+        }
         s.execute(spec.table().dropSql());
       }
       // only the load phase creates: an empty table made for a run would only turn its reads into NOT_FOUND
@@ -156,6 +172,30 @@ public final class SqlStore implements Binding {
       }
     } catch (SQLException e) {
       throw SqlFailures.failure(spec.binding(), "checking table " + name, e, spec.errors());
+    }
+  }
+
+  /**
+   * @throws ConfigException when the table's columns are not those of a YCSB table: it holds someone else's data
+   */
+  private static void refuseForeign(Spec spec, List<String> columns) throws ConfigException {
+    String differs = spec.table().foreignColumns(columns);
+    if (differs != null) {
+      throw new ConfigException("droptable: table " + spec.table().name() + " is not a YCSB table (" + differs
+          + "), so it is not dropped; check table=, or add -p droptable.force=true to drop it anyway");
+    }
+  }
+
+  /** @return the table's column names, as the store reports them */
+  private static List<String> columns(Connection c, String table) throws SQLException {
+    try (Statement s = c.createStatement();
+         ResultSet rs = s.executeQuery("SELECT * FROM " + table + " WHERE 1 = 0")) {
+      ResultSetMetaData meta = rs.getMetaData();
+      List<String> columns = new ArrayList<>();
+      for (int i = 1; i <= meta.getColumnCount(); i++) {
+        columns.add(meta.getColumnName(i));
+      }
+      return columns;
     }
   }
 

@@ -180,6 +180,50 @@ public final class UserTable {
     return sb.append(')').toString();
   }
 
+  /**
+   * Whether a table with these columns is a YCSB table: a {@code YCSB_KEY} column and at least one field column,
+   * every other column a field column ({@code <prefix><n>} of this table's field prefix, or upstream YCSB's
+   * {@code FIELD<n>}), any number of them, since a table loaded with another {@code fieldcount} is still one.
+   * Names are compared in upper case, as stores fold unquoted names either way.
+   *
+   * @param columns the table's column names as the store reports them
+   * @return null for a YCSB table, else what differs, for a message, e.g.
+   *     {@code no YCSB_KEY column; columns not of YCSB: ID, NAME}
+   */
+  public String foreignColumns(List<String> columns) {
+    String prefix = column(fieldPrefix);
+    boolean key = false;
+    int fieldColumns = 0;
+    List<String> foreign = new java.util.ArrayList<>();
+    for (String c : columns) {
+      String upper = c.toUpperCase(java.util.Locale.ROOT);
+      if (upper.equals(KEY_COLUMN)) {
+        key = true;
+      } else if (isField(upper, prefix) || isField(upper, "FIELD")) {
+        fieldColumns++;
+      } else {
+        foreign.add(c);
+      }
+    }
+    List<String> differs = new java.util.ArrayList<>();
+    if (!key) {
+      differs.add("no " + KEY_COLUMN + " column");
+    }
+    if (fieldColumns == 0) {
+      differs.add("no " + prefix + "<n> column");
+    }
+    if (!foreign.isEmpty()) {
+      differs.add("columns not of YCSB: " + String.join(", ", foreign.subList(0, Math.min(5, foreign.size())))
+          + (foreign.size() > 5 ? " and " + (foreign.size() - 5) + " more" : ""));
+    }
+    return differs.isEmpty() ? null : String.join("; ", differs);
+  }
+
+  private static boolean isField(String column, String prefix) {
+    return column.length() > prefix.length() && column.startsWith(prefix)
+        && column.substring(prefix.length()).chars().allMatch(ch -> ch >= '0' && ch <= '9');
+  }
+
   /** @return {@code DROP TABLE IF EXISTS name} */
   public String dropSql() {
     return "DROP TABLE IF EXISTS " + name;

@@ -113,4 +113,26 @@ class UserTableTest {
     assertThat(SqlErrors.STANDARD.isUndefinedTable(new SQLException("x", "42P01"))).as("PostgreSQL's code is its module's").isFalse();
     assertThat(SqlErrors.forUrl("jdbc:unknown://h/db")).isSameAs(SqlErrors.STANDARD);
   }
+
+  @Test
+  void tableWithTheKeyAndFieldColumnsOfAnyCountIsAYcsbTable() {
+    UserTable table = new UserTable("usertable", "field", 10);
+    assertThat(table.foreignColumns(List.of("ycsb_key", "field0", "field1", "field2"))).isNull();
+    assertThat(table.foreignColumns(List.of("YCSB_KEY", "FIELD0", "FIELD1", "FIELD2", "FIELD3", "FIELD4", "FIELD5",
+        "FIELD6", "FIELD7", "FIELD8", "FIELD9", "FIELD10"))).isNull();
+    assertThat(new UserTable("usertable", "f", 2).foreignColumns(List.of("YCSB_KEY", "F0", "F1"))).isNull();
+  }
+
+  @Test
+  void tableWithOtherColumnsIsForeignAndTheMessageSaysWhatDiffers() {
+    UserTable table = new UserTable("canary", "field", 10);
+    assertThat(table.foreignColumns(List.of("id", "secret")))
+        .isEqualTo("no YCSB_KEY column; no FIELD<n> column; columns not of YCSB: id, secret");
+    assertThat(table.foreignColumns(List.of("YCSB_KEY", "FIELD0", "OWNER")))
+        .isEqualTo("columns not of YCSB: OWNER");
+    assertThat(table.foreignColumns(List.of("YCSB_KEY", "FIELD", "FIELDX1")))
+        .isEqualTo("no FIELD<n> column; columns not of YCSB: FIELD, FIELDX1");
+    assertThat(table.foreignColumns(List.of("a", "b", "c", "d", "e", "f", "g", "YCSB_KEY", "FIELD0")))
+        .isEqualTo("columns not of YCSB: a, b, c, d, e and 2 more");
+  }
 }

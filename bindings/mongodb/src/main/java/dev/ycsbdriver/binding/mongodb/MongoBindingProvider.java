@@ -38,7 +38,9 @@ import org.bson.Document;
 public final class MongoBindingProvider implements BindingProvider {
   static final PropertySpec URL = PropertySpec.of("mongodb.url", "mongodb://127.0.0.1:27017", "",
       "connection string; credentials in it are masked in every output");
-  static final PropertySpec DATABASE = PropertySpec.of("mongodb.database", "ycsb", "", "database name");
+  static final PropertySpec DATABASE = PropertySpec.of("mongodb.database", "ycsb", "",
+      "database name: not empty, at most 63 bytes, none of / \\ . \" $ * < > : | ?, space or NUL; not admin, local "
+          + "or config");
   static final PropertySpec BATCH_SIZE = PropertySpec.of("mongodb.batchsize", "1", "inserts",
       "inserts sent together with one insertMany; 1 sends each record with insertOne").integer(1, 1_000_000);
   static final PropertySpec TRANSPORT = PropertySpec.of("mongodb.transport", "default", "",
@@ -58,7 +60,13 @@ public final class MongoBindingProvider implements BindingProvider {
   static final PropertySpec TIMEOUT = PropertySpec.optional("mongodb.timeout", "s",
       "older name of mongodb.login.timeout (server selection timeout)");
   private static final PropertySpec DROP_TABLE = PropertySpec.of("droptable", "false", "",
-      "drop the collection before the phase starts").flag();
+      "drop the collection before the phase starts; a collection whose documents are not YCSB records (_id and "
+          + "field0..n) is refused unless droptable.force=true").flag();
+  private static final PropertySpec DROP_TABLE_FORCE = PropertySpec.of("droptable.force", "false", "",
+      "with droptable=true, drop the collection even when its documents are not YCSB records: for a collection of "
+          + "your own you mean to lose").flag();
+  /** How many documents {@code droptable} looks at to tell a YCSB collection from a user's. */
+  private static final int DROP_SAMPLE = 100;
   private static final PropertySpec CREATE_TABLE = PropertySpec.of("createtable", "false", "",
       "create the collection before the phase starts when it is missing (the first insert of a load also creates "
           + "it); bin/ycsb crashtest sets it so its run-phase writer finds the collection").flag();
@@ -78,7 +86,7 @@ public final class MongoBindingProvider implements BindingProvider {
   @Override
   public List<PropertySpec> properties() {
     List<PropertySpec> all = new ArrayList<>(List.of(URL, DATABASE, BATCH_SIZE, TRANSPORT, W, J, DROP_TABLE,
-        CREATE_TABLE));
+        DROP_TABLE_FORCE, CREATE_TABLE));
     all.addAll(TIMEOUTS.all());
     all.add(TIMEOUT);
     all.addAll(ConnectionMode.keys(name(), "the MongoDB driver's pool"));
@@ -88,6 +96,10 @@ public final class MongoBindingProvider implements BindingProvider {
   @Override
   public Binding open(BindingContext context) throws ConfigException, BindingException {
     Settings s = context.settings();
+    String databaseName = s.getTrimmed(DATABASE);
+    String table = s.getTrimmed(CoreWorkloadKeys.TABLE);
+    MongoNames.checkDatabase(DATABASE.key(), databaseName);
+    MongoNames.checkCollection(CoreWorkloadKeys.TABLE.key(), databaseName, table);
     ConnectionString cs;
     try {
       cs = new ConnectionString(s.getTrimmed(URL));
@@ -114,13 +126,15 @@ public final class MongoBindingProvider implements BindingProvider {
     if ("netty".equals(s.getChoice(TRANSPORT))) {
       settings.transportSettings(TransportSettings.nettyBuilder().build());
     }
-    String table = s.getTrimmed(CoreWorkloadKeys.TABLE);
     MongoClient client = MongoClients.create(settings.build());
     try {
-      MongoDatabase database = client.getDatabase(s.getTrimmed(DATABASE));
+      MongoDatabase database = client.getDatabase(databaseName);
       Document build = database.runCommand(new Document("buildInfo", 1));
       database.runCommand(new Document("ping", 1));
       if (s.getBoolean(DROP_TABLE)) {
+        if (!s.getBoolean(DROP_TABLE_FORCE)) {
+          refuseForeign(database, table, s.getTrimmed(CoreWorkloadKeys.FIELD_NAME_PREFIX));
+        }
         database.getCollection(table).drop();
       }
       boolean exists = database.listCollectionNames().into(new ArrayList<>()).contains(table);
@@ -143,10 +157,47 @@ public final class MongoBindingProvider implements BindingProvider {
       Integer ownTimeout = cs.getServerSelectionTimeout();
       throw MongoFailures.startFailure(server, e, ownTimeout == null ? timeouts.noAnswer(server, NetworkTimeouts.Kind.LOGIN)
           : NetworkTimeouts.noAnswerWithin(server, "serverSelectionTimeoutMS=" + ownTimeout + " in the connection string"));
-    } catch (BindingException | RuntimeException e) {
+    } catch (ConfigException | BindingException | RuntimeException e) {
       client.close();
       throw e;
     }
+  }
+
+  /**
+   * @throws ConfigException when one of the collection's first documents is not a YCSB record: a string
+   *     {@code _id} and only {@code <fieldnameprefix><n>} (or {@code field<n>}) fields
+   */
+  private static void refuseForeign(MongoDatabase database, String table, String fieldPrefix) throws ConfigException {
+    java.util.Set<String> foreign = new java.util.TreeSet<>();
+    boolean otherId = false;
+    for (Document d : database.getCollection(table).find().limit(DROP_SAMPLE)) {
+      otherId |= !(d.get("_id") instanceof String);
+      for (String field : d.keySet()) {
+        if (!field.equals("_id") && !isField(field, fieldPrefix) && !isField(field, "field")) {
+          foreign.add(field);
+        }
+      }
+    }
+    if (!otherId && foreign.isEmpty()) {
+      return;
+    }
+    List<String> differs = new ArrayList<>();
+    if (otherId) {
+      differs.add("an _id that is not a string");
+    }
+    if (!foreign.isEmpty()) {
+      List<String> names = new ArrayList<>(foreign);
+      differs.add("fields not of YCSB: " + String.join(", ", names.subList(0, Math.min(5, names.size())))
+          + (names.size() > 5 ? " and " + (names.size() - 5) + " more" : ""));
+    }
+    throw new ConfigException("droptable: collection " + table + " in database " + database.getName()
+        + " is not a YCSB collection (its documents have " + String.join("; ", differs) + "), so it is not "
+        + "dropped; check table=, or add -p droptable.force=true to drop it anyway");
+  }
+
+  private static boolean isField(String name, String prefix) {
+    return name.length() > prefix.length() && name.startsWith(prefix)
+        && name.substring(prefix.length()).chars().allMatch(ch -> ch >= '0' && ch <= '9');
   }
 
   private static void createCollection(MongoDatabase database, String name) {

@@ -75,6 +75,13 @@ public final class MysqlBindingProvider implements BindingProvider {
   public Binding open(BindingContext context) throws ConfigException, BindingException {
     Settings s = context.settings();
     String url = s.getTrimmed(JdbcKeys.effective(s, MysqlKeys.URL, JdbcKeys.URL));
+    if (url.regionMatches(true, 0, "jdbc:mariadb:", 0, "jdbc:mariadb:".length())) {
+      // Connector/J registers jdbc:mysql: only; it speaks to MariaDB under that scheme
+      throw new ConfigException("mysql.url: must start with jdbc:mysql: (the binding connects through MySQL "
+          + "Connector/J, to MySQL and MariaDB alike), got '" + dev.ycsbdriver.config.Secrets.maskText(url)
+          + "'; write 'jdbc:mysql:" + dev.ycsbdriver.config.Secrets.maskText(url.substring("jdbc:mariadb:".length()))
+          + "'");
+    }
     Matcher m = HOST_PORT_DB.matcher(url);
     if (!m.matches()) {
       throw new ConfigException("mysql.url: must be a URL such as jdbc:mysql://127.0.0.1:3306/ycsb, got '" + url + "'");
@@ -129,6 +136,7 @@ public final class MysqlBindingProvider implements BindingProvider {
         || globals.containsKey(GlobalSettings.MARIADB_DELAY);
     return RestoringStore.open(new SqlStore.Spec(name(), server, source, UserTable.of(s),
         "VARCHAR(255)", "TEXT", s.getBoolean(MysqlKeys.CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE),
+        s.getBoolean(JdbcKeys.DROP_TABLE_FORCE),
         context.phase(), batchSize, fetchSize, autoCommit, ServerLocation.ofHost(host,
             ServerLocation.port(m.group(2) == null ? "3306" : m.group(2)), "mariadbd", "mysqld"), SqlErrors.STANDARD,
         ConnectionMode.from(name(), s, batchSize, context.phase())),

@@ -46,7 +46,8 @@ final class MysqlKeys {
    */
   static final NetworkTimeouts.Keys TIMEOUTS = NetworkTimeouts.Keys.of("mysql");
   static final List<PropertySpec> ALL = all(URL, USER, PASSWORD, BATCH_SIZE, FETCH_SIZE, AUTO_COMMIT,
-      FLUSH_LOG, SYNC_BINLOG, GROUP_COMMIT_DELAY, COMMIT_WAIT_USEC, COMMIT_WAIT_COUNT, JdbcKeys.PROFILE_STRICT, RestoreJournal.DIR, CREATE_TABLE, JdbcKeys.DROP_TABLE);
+      FLUSH_LOG, SYNC_BINLOG, GROUP_COMMIT_DELAY, COMMIT_WAIT_USEC, COMMIT_WAIT_COUNT, JdbcKeys.PROFILE_STRICT, RestoreJournal.DIR, CREATE_TABLE, JdbcKeys.DROP_TABLE,
+      JdbcKeys.DROP_TABLE_FORCE);
 
   private MysqlKeys() {
   }

@@ -75,6 +75,14 @@ public final class PostgresBindingProvider implements BindingProvider {
       throw new ConfigException("postgres.url: must be a pgjdbc URL such as jdbc:postgresql://127.0.0.1:5432/ycsb, got '"
           + url + "'");
     }
+    try {
+      // the driver's own checks of the URL's enumerated options, which it otherwise makes only while connecting
+      org.postgresql.jdbc.SslMode.of(parsed);
+      org.postgresql.jdbc.GSSEncMode.of(parsed);
+    } catch (org.postgresql.util.PSQLException e) {
+      throw new ConfigException("postgres.url: " + dev.ycsbdriver.config.Secrets.maskText(e.getMessage() + ", in '"
+          + url + "'") + "; see pgjdbc's documentation of the connection parameters", e);
+    }
     String host = parsed.getProperty("PGHOST", "localhost");
     String server = host + ":" + parsed.getProperty("PGPORT", "5432") + "/" + parsed.getProperty("PGDBNAME", "");
     int batchSize = s.getInt(JdbcKeys.effective(s, PostgresKeys.BATCH_SIZE, JdbcKeys.BATCH_SIZE));
@@ -122,7 +130,7 @@ public final class PostgresBindingProvider implements BindingProvider {
         journal, new SystemSettings(s.getDuration(PostgresKeys.RELOAD_TIMEOUT)), system,
         s.getBoolean(JdbcKeys.PROFILE_STRICT), context.errors()));
     SqlStore.Spec spec = new SqlStore.Spec(name(), server, source, UserTable.of(s),
-        "VARCHAR(255)", "TEXT", s.getBoolean(PostgresKeys.CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE),
+        "VARCHAR(255)", "TEXT", s.getBoolean(PostgresKeys.CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE_FORCE),
         context.phase(), batchSize, s.getInt(JdbcKeys.effective(s, PostgresKeys.FETCH_SIZE, JdbcKeys.FETCH_SIZE)), autoCommit,
         ServerLocation.ofHost(host, ServerLocation.port(parsed.getProperty("PGPORT", "5432")), "postgres"), PostgresErrors.INSTANCE,
         connections);

@@ -60,7 +60,7 @@ final class PostgresKeys {
   static final NetworkTimeouts.Keys TIMEOUTS = NetworkTimeouts.Keys.of("postgres");
   static final List<PropertySpec> ALL = all(URL, USER, PASSWORD, BATCH_SIZE, FETCH_SIZE, AUTO_COMMIT,
       SYNCHRONOUS_COMMIT, RELOAD_TIMEOUT, JdbcKeys.PROFILE_STRICT, RestoreJournal.DIR, CREATE_TABLE,
-      JdbcKeys.DROP_TABLE);
+      JdbcKeys.DROP_TABLE, JdbcKeys.DROP_TABLE_FORCE);
 
   private PostgresKeys() {
   }

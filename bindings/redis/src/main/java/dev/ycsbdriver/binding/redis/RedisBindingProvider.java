@@ -86,6 +86,7 @@ public final class RedisBindingProvider implements BindingProvider {
     try {
       changed = ServerConfig.open(request, admin);
       ServerFacts facts = ServerInfo.read(admin, context.profile(), changed, rewrite);
+      TableOwnership.check(admin, layout);
       if (drop) {
         drop(admin, layout);
       }

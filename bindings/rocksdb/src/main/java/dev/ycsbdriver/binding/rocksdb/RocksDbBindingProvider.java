@@ -110,6 +110,9 @@ public final class RocksDbBindingProvider implements BindingProvider {
         store.createTable(table);
       }
     } catch (RocksDBException e) {
+      if (RocksFailures.isFullDisk(e)) {
+        throw RocksFailures.fullDisk(store.dir(), e);
+      }
       throw new BindingException("rocksdb: preparing table " + table + " in " + store.dir() + " failed ("
           + RocksFailures.describe(e) + ")", e);
     }

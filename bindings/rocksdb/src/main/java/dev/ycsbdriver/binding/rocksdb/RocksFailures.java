@@ -1,12 +1,16 @@
 package dev.ycsbdriver.binding.rocksdb;
 
 import dev.ycsbdriver.spi.BindingException;
+import dev.ycsbdriver.spi.StoreFullException;
 import java.nio.file.Path;
 import java.util.Locale;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.Status;
 
-/** Turns RocksDB failures into one line: for exit code 3 at start-up, or an error kind during a run. Stateless. */
+/**
+ * Turns RocksDB failures into one line: at start-up for exit code 3, or 1 for a full disk (the store was there, the
+ * run failed); during a run an error kind. Stateless.
+ */
 final class RocksFailures {
   private RocksFailures() {
   }
@@ -14,13 +18,16 @@ final class RocksFailures {
   /**
    * @param dir the database directory
    * @param e RocksDB's failure to open it
-   * @return the exception for exit code 3, with a hint for the usual causes
+   * @return the exception for exit code 3, with a hint for the usual causes, or for a full disk a
+   *     {@link StoreFullException} (exit code 1)
    */
   static BindingException openFailure(Path dir, RocksDBException e) {
     String text = describe(e);
     String lower = text.toLowerCase(Locale.ROOT);
     String message;
-    if (lower.contains("lock")) {
+    if (isFullDisk(e)) {
+      return fullDisk(dir, e);
+    } else if (lower.contains("lock")) {
       message = "cannot open " + dir + ": it is in use (" + text + "); is another driver or program running on it?";
     } else if (code(e) == Status.Code.Corruption) {
       message = "cannot open " + dir + ": the database is corrupt (" + text + ")";
@@ -30,6 +37,25 @@ final class RocksFailures {
       message = "cannot open " + dir + " (" + text + ")";
     }
     return new BindingException("rocksdb: " + message, e);
+  }
+
+  /**
+   * @return whether RocksDB failed for want of space: its {@code NoSpace} status, or the system's {@code ENOSPC}
+   *     text where RocksDB reports a plain {@code IOError}
+   */
+  static boolean isFullDisk(RocksDBException e) {
+    return e.getStatus() != null && e.getStatus().getSubCode() == Status.SubCode.NoSpace
+        || describe(e).toLowerCase(Locale.ROOT).contains("no space left on device");
+  }
+
+  /**
+   * @param dir the database directory
+   * @param e RocksDB's failure, {@link #isFullDisk}
+   * @return the exception for exit code 1, naming the directory and the full disk
+   */
+  static StoreFullException fullDisk(Path dir, RocksDBException e) {
+    return new StoreFullException("rocksdb: the file system of " + dir + " is full (" + describe(e)
+        + "); free space there or set rocksdb.dir to a directory on another disk");
   }
 
   /** @return the failure's status code name for an error kind, e.g. {@code IOError}, {@code Busy} */

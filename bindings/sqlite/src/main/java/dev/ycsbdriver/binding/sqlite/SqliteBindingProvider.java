@@ -66,6 +66,7 @@ public final class SqliteBindingProvider implements BindingProvider {
   @Override
   public List<PropertySpec> properties() {
     List<PropertySpec> all = new ArrayList<>(List.of(DIR, SYNCHRONOUS, JOURNAL_MODE, BUSY_TIMEOUT, BATCH_SIZE, CREATE_TABLE, JdbcKeys.DROP_TABLE,
+        JdbcKeys.DROP_TABLE_FORCE,
         READ_ONLY, READ_INDEX));
     all.addAll(JdbcKeys.connectionModes(name()));
     return List.copyOf(all);
@@ -88,7 +89,8 @@ public final class SqliteBindingProvider implements BindingProvider {
     String url = "jdbc:sqlite:" + dir.resolve("ycsb.db");
     ConnectionSource source = () -> config.createConnection(url);
     SqlStore.Spec spec = new SqlStore.Spec(name(), dir.toString(), source, JdbcKeys.table(s, READ_INDEX, UserTable.NoIndexHint.SQLITE),
-        "VARCHAR(255)", "TEXT", s.getBoolean(CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE), context.phase(),
+        "VARCHAR(255)", "TEXT", s.getBoolean(CREATE_TABLE), s.getBoolean(JdbcKeys.DROP_TABLE),
+        s.getBoolean(JdbcKeys.DROP_TABLE_FORCE), context.phase(),
         s.getInt(BATCH_SIZE), 0, true, ServerLocation.embedded(), SqliteErrors.INSTANCE,
         ConnectionMode.from(name(), s, s.getInt(BATCH_SIZE), context.phase()));
     return SqlStore.open(spec, Reconnect.embedded(name(), context.errors()), c -> facts(c, context.profile(), dir));
