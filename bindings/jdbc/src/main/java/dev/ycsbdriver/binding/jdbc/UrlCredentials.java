@@ -23,7 +23,7 @@ public record UrlCredentials(String url, String user, String password) {
   /**
    * @param url a JDBC URL, e.g. {@code jdbc:postgresql://ycsb_pw:secret@127.0.0.1:5432/ycsb}
    * @return it split; the user information is what lies between {@code ://} and the last {@code @} before the
-   *     path, the parameters or the fragment
+   *     path, the parameters ({@code ?} or {@code ;}) or the fragment
    */
   public static UrlCredentials split(String url) {
     int scheme = url.indexOf("://");
@@ -32,7 +32,8 @@ public record UrlCredentials(String url, String user, String password) {
     }
     int start = scheme + 3;
     int end = url.length();
-    for (char c : new char[] {'/', '?', '#'}) {
+    // ';' starts the parameters of some drivers' URLs (jdbc:sqlserver://h;password=p@ss)
+    for (char c : new char[] {'/', '?', '#', ';'}) {
       int i = url.indexOf(c, start);
       if (i >= 0 && i < end) {
         end = i;

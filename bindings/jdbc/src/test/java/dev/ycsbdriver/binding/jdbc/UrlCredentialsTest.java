@@ -32,6 +32,13 @@ class UrlCredentialsTest {
   }
 
   @Test
+  void anAtSignInSemicolonParametersIsNoUserInformation() {
+    UrlCredentials c = UrlCredentials.split("jdbc:sqlserver://127.0.0.1:1433;user=sa;password=p@ss");
+    assertThat(c.url()).isEqualTo("jdbc:sqlserver://127.0.0.1:1433;user=sa;password=p@ss");
+    assertThat(c.user()).isNull();
+  }
+
+  @Test
   void userInformationWinsOverTheKeysAndUrlParametersWinOverBoth() {
     Properties fromUserInfo = new Properties();
     UrlCredentials.split("jdbc:mysql://alice:s3@h/db").putInto(fromUserInfo, "root", "rootpw");
