@@ -7,6 +7,7 @@ import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.StoreFullException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -126,7 +127,10 @@ public final class Main implements Runnable {
     }
     cli.err().println("ycsb: " + Secrets.maskText(message));
     if (cli.verbose()) {
-      e.printStackTrace(cli.err());
+      // a driver's message inside the trace may repeat a URL with its credentials
+      StringWriter trace = new StringWriter();
+      e.printStackTrace(new PrintWriter(trace));
+      cli.err().print(Secrets.maskText(trace.toString()));
     }
     return code;
   }

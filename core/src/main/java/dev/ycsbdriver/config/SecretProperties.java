@@ -12,7 +12,7 @@ import java.util.Properties;
  * Properties handed to a driver process through its environment instead of its command line: the command
  * line of every process is readable by every user ({@code ps}, {@code /proc/<pid>/cmdline}), its
  * environment only by the same user ({@code /proc/<pid>/environ} is mode 0400). A matrix puts each cell's
- * secrets here; a user may do the same for {@code bin/ycsb load|run}:
+ * secrets here, {@code bin/ycsb} every {@code -p} that holds one; a user may put them here too:
  *
  * <pre>{@code
  * YCSB_SECRET_PROPERTIES="postgres.password=$PGPASSWORD" bin/ycsb run postgres -P workloads/workloada

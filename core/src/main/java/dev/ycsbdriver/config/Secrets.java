@@ -15,7 +15,8 @@ public final class Secrets {
   /** What a masked value is replaced with. */
   public static final String MASK = "****";
 
-  private static final Pattern URL_USERINFO = Pattern.compile("(://[^/:@\\s]+:)([^@/\\s]*)(@)");
+  /** Up to the last {@code @} before the path: a password may hold an {@code @} of its own. */
+  private static final Pattern URL_USERINFO = Pattern.compile("(://[^/:@\\s]+:)([^/?#\\s]*)(@)");
   private static final Pattern URL_PASSWORD_PARAM =
       Pattern.compile("(?i)((?:password|passwd|pwd|token|secret)=)([^&;\\s]*)");
 

@@ -2,7 +2,10 @@ package dev.ycsbdriver.runner;
 
 import dev.ycsbdriver.config.SecretProperties;
 import dev.ycsbdriver.config.Secrets;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +23,9 @@ import java.util.TreeSet;
 public final class DriverProcess {
   /** Names the parent in the child's command line, before the long class path. */
   public static final String PARENT_PID_MARKER = "-Dycsb.parent.pid=";
+
+  /** The subdirectory, readable by its owner only, that gets a child's JVM crash file. */
+  public static final String CRASH_DIRECTORY = "jvm-crash";
 
   private DriverProcess() {
   }
@@ -57,13 +63,28 @@ public final class DriverProcess {
   }
 
   /**
+   * The JVM option that writes the child's crash file ({@code hs_err_pid<pid>.log}, after a {@code SIGSEGV} or
+   * {@code SIGBUS} in a native store) into {@code directory}'s {@link #CRASH_DIRECTORY} rather than into the
+   * working directory. That directory is made readable by its owner only (0700), as {@code bin/ycsb} makes its
+   * own: the JVM creates the file with the umask's mode, and the file holds the JVM's memory around the fault.
+   * Where the directory cannot be made, the file goes into {@code directory} itself.
+   *
    * @param directory the child's own directory (a matrix cell's, a crash round's)
-   * @return the JVM option that writes the child's crash file ({@code hs_err_pid<pid>.log}, after a
-   *     {@code SIGSEGV} or {@code SIGBUS} in a native store) into {@code directory} rather than into the
-   *     working directory; put before the user's JVM options, so that theirs wins
+   * @return the option; put it before the user's JVM options, so that theirs wins
    */
   public static String crashFileOption(Path directory) {
-    return "-XX:ErrorFile=" + directory.toAbsolutePath().resolve("hs_err_pid%p.log");
+    Path target = directory.toAbsolutePath();
+    Path own = target.resolve(CRASH_DIRECTORY);
+    try {
+      if (!Files.isDirectory(own)) {
+        Files.createDirectories(target);
+        Files.createDirectory(own, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+      }
+      target = own;
+    } catch (IOException | UnsupportedOperationException e) {
+      // the file goes into the directory itself, as readable as the umask makes it
+    }
+    return "-XX:ErrorFile=" + target.resolve("hs_err_pid%p.log");
   }
 
   /**

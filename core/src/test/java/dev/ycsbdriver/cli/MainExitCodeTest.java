@@ -107,11 +107,11 @@ class MainExitCodeTest {
   }
 
   @Test
-  void verboseFlagPrintsTheStackTrace() {
+  void verboseFlagPrintsTheStackTraceWithSecretsMasked() {
     CliRun run = CliRun.of("run", "-v", "-db", "dev.ycsbdriver.testing.FailingInitDb", "-P", workloadA(),
         "-p", resultDir());
     assertThat(run.exitCode()).isEqualTo(3);
-    assertThat(run.err()).contains("\tat ");
+    assertThat(run.err()).contains("\tat ", "Caused by: ").doesNotContain("s3cret");
   }
 
   @Test

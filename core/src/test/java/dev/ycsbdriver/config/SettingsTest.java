@@ -73,6 +73,14 @@ class SettingsTest {
   }
 
   @Test
+  void aUrlPasswordHoldingAnAtSignIsMaskedWhole() {
+    assertThat(Secrets.maskText("cannot connect to jdbc:mysql://ycsb_pw:p@ss@127.0.0.1:3306/ycsb"))
+        .isEqualTo("cannot connect to jdbc:mysql://ycsb_pw:****@127.0.0.1:3306/ycsb");
+    assertThat(Secrets.maskText("jdbc:postgresql://u:pw@h?sslmode=require")).isEqualTo("jdbc:postgresql://u:****@h"
+        + "?sslmode=require");
+  }
+
+  @Test
   void aCommandLineShownInALogHidesWholeSecretsEvenWithSpaces() {
     String shown = Secrets.maskArgs(java.util.List.of("run", "postgres", "-p", "postgres.password=two words",
         "-p", "cpu.server.agent.token=t0k", "-p", "postgres.url=jdbc:postgresql://u:pw@h/db", "-threads", "4"));

@@ -2,8 +2,11 @@ package dev.ycsbdriver.crash;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ycsbdriver.runner.DriverProcess;
 import dev.ycsbdriver.testing.JvmCrashDb;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +25,9 @@ class WriterProcessTest {
         Map.of(), round);
 
     assertThat(writer.await(Duration.ofSeconds(60))).isEqualTo(134);
-    assertThat(JvmCrashDb.crashFiles(round)).isNotEmpty();
+    Path crashDirectory = round.resolve(DriverProcess.CRASH_DIRECTORY);
+    assertThat(JvmCrashDb.crashFiles(crashDirectory)).isNotEmpty();
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(crashDirectory))).isEqualTo("rwx------");
     assertThat(JvmCrashDb.crashFiles(Path.of("").toAbsolutePath())).as("the working directory").isEmpty();
   }
 }

@@ -2,17 +2,19 @@ package dev.ycsbdriver.matrix;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.ycsbdriver.runner.DriverProcess;
 import dev.ycsbdriver.runner.StopSignal;
 import dev.ycsbdriver.testing.JvmCrashDb;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** A cell's JVM that crashes leaves its crash file in the cell's directory, beside its log. */
+/** A cell's JVM that crashes leaves its crash file in the cell's directory, in a subdirectory only its owner reads. */
 class CellCrashFileTest {
   @TempDir
   Path cells;
@@ -26,7 +28,9 @@ class CellCrashFileTest {
 
     // without a core dump the crashed JVM exits with 1, not 134 (SIGABRT)
     assertThat(ending.exitCode()).isEqualTo(1);
-    assertThat(JvmCrashDb.crashFiles(cell)).isNotEmpty();
+    Path crashDirectory = cell.resolve(DriverProcess.CRASH_DIRECTORY);
+    assertThat(JvmCrashDb.crashFiles(crashDirectory)).isNotEmpty();
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(crashDirectory))).isEqualTo("rwx------");
     assertThat(JvmCrashDb.crashFiles(Path.of("").toAbsolutePath())).as("the working directory").isEmpty();
   }
 }

@@ -3,8 +3,10 @@ package dev.ycsbdriver.distribution;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -69,11 +71,17 @@ class EmbeddedStoreDiskIT {
     Path results = WORK.resolve("results-crash");
     try (Tmpfs full = Tmpfs.mount(WORK.resolve("crash"), "4m", "")) {
       TreeCommand.Outcome load = ycsb("leveldb", full.dir().resolve("db"), results, "recordcount=20000",
-          "leveldb.min_free_space=0");
+          "leveldb.min_free_space=0", "db.passwd=Crash-S3cret");
 
       assertThat(load.exitCode()).as(load.toString()).isEqualTo(134);
       assertThat(crashFiles(results)).hasSize(1);
       assertThat(crashFiles(CWD)).isEmpty();
+      // the file holds the JVM's command line and memory: owner only, and no secret given with -p
+      Path crashFile = crashFiles(results).get(0);
+      assertThat(PosixFilePermissions.toString(
+          Files.getPosixFilePermissions(crashFile.getParent()))).isEqualTo("rwx------");
+      assertThat(Files.readString(crashFile, StandardCharsets.ISO_8859_1))
+          .contains("java_command: dev.ycsbdriver.cli.Main load leveldb").doesNotContain("Crash-S3cret");
     }
   }
 

@@ -17,6 +17,7 @@ import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 
 /**
  * The {@code jdbc} binding: any JDBC database, configured with upstream YCSB's keys ({@code db.driver},
@@ -50,10 +51,13 @@ public final class GenericJdbcProvider implements BindingProvider {
   @Override
   public Binding open(BindingContext context) throws ConfigException, BindingException {
     Settings s = context.settings();
-    String url = s.getTrimmed(JdbcKeys.URL);
-    if (url == null || url.isEmpty()) {
+    String given = s.getTrimmed(JdbcKeys.URL);
+    if (given == null || given.isEmpty()) {
       throw new ConfigException("db.url: a JDBC URL is required, e.g. -p db.url=jdbc:postgresql://127.0.0.1:5432/ycsb");
     }
+    // user:password@ travel as properties: not every driver reads them from the URL (pgjdbc takes them for the host)
+    UrlCredentials credentials = UrlCredentials.split(given);
+    String url = credentials.url();
     String driver = s.getTrimmed(JdbcKeys.DRIVER);
     if (driver != null && !driver.isEmpty()) {
       try {
@@ -63,13 +67,13 @@ public final class GenericJdbcProvider implements BindingProvider {
       }
     }
     Reconnect reconnect = Reconnect.from(name(), s, context.errors());
-    String user = s.getTrimmed(JdbcKeys.USER);
-    String password = s.getString(JdbcKeys.PASSWORD);
+    Properties login = new Properties();
+    credentials.putInto(login, s.getTrimmed(JdbcKeys.USER), s.getString(JdbcKeys.PASSWORD));
     NetworkTimeouts timeouts = JdbcKeys.TIMEOUTS.read(s);
     // JDBC's only driver-independent login bound is global; this process runs one binding
     DriverManager.setLoginTimeout(NetworkTimeouts.ceilSeconds(timeouts.login()));
     String server = Secrets.maskText(url);
-    ConnectionSource connect = () -> DriverManager.getConnection(url, user, password);
+    ConnectionSource connect = () -> DriverManager.getConnection(url, login);
     ConnectionSource source = TimedConnections.reportingTimeouts(timeouts.socket().isZero() ? connect
         : TimedConnections.withSocketTimeout(connect, timeouts.socket()), server, timeouts, url,
         Map.of());

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ycsbdriver.testing.BindingContract;
 import dev.ycsbdriver.testing.CliRun;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -43,6 +44,17 @@ class GenericJdbcIT extends BindingContract {
     // the server's own text: PostgreSQL's severity prefix is stripped by the postgres module's rules, which this
     // module's tests do not have on the classpath (the distribution does)
     return "jdbc: authentication failed at jdbc:postgresql://127.0.0.1:5432/ycsb: FATAL: password authentication failed";
+  }
+
+  @Test
+  void aWrongPasswordInTheUrlIsInNoLineEvenOfTheStackTrace() {
+    CliRun run = CliRun.of(List.of("run", "jdbc", "-P", workload("workloada").toString(), "-v"),
+        "-p", "db.driver=org.postgresql.Driver", "-p", "db.url=jdbc:postgresql://ycsb_pw:Wr0ng-in-url@127.0.0.1:5432/ycsb",
+        "-p", "result.dir=" + resultDirectory());
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(3);
+    assertThat(run.err()).contains("ycsb: jdbc: authentication failed at jdbc:postgresql://127.0.0.1:5432/ycsb: ")
+        .contains("\tat ");
+    assertThat(run.out() + run.err()).doesNotContain("Wr0ng-in-url");
   }
 
   @Override

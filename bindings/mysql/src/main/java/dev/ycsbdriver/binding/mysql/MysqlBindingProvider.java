@@ -9,9 +9,11 @@ import dev.ycsbdriver.binding.jdbc.ServerSettings;
 import dev.ycsbdriver.binding.jdbc.SqlErrors;
 import dev.ycsbdriver.binding.jdbc.SqlStore;
 import dev.ycsbdriver.binding.jdbc.TimedConnections;
+import dev.ycsbdriver.binding.jdbc.UrlCredentials;
 import dev.ycsbdriver.binding.jdbc.UserTable;
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.PropertySpec;
+import dev.ycsbdriver.config.Secrets;
 import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
@@ -74,17 +76,19 @@ public final class MysqlBindingProvider implements BindingProvider {
   @Override
   public Binding open(BindingContext context) throws ConfigException, BindingException {
     Settings s = context.settings();
-    String url = s.getTrimmed(JdbcKeys.effective(s, MysqlKeys.URL, JdbcKeys.URL));
+    // user:password@ taken out first: the host is what follows them, and they are never shown
+    UrlCredentials credentials = UrlCredentials.split(s.getTrimmed(JdbcKeys.effective(s, MysqlKeys.URL, JdbcKeys.URL)));
+    String url = credentials.url();
     if (url.regionMatches(true, 0, "jdbc:mariadb:", 0, "jdbc:mariadb:".length())) {
       // Connector/J registers jdbc:mysql: only; it speaks to MariaDB under that scheme
       throw new ConfigException("mysql.url: must start with jdbc:mysql: (the binding connects through MySQL "
-          + "Connector/J, to MySQL and MariaDB alike), got '" + dev.ycsbdriver.config.Secrets.maskText(url)
-          + "'; write 'jdbc:mysql:" + dev.ycsbdriver.config.Secrets.maskText(url.substring("jdbc:mariadb:".length()))
-          + "'");
+          + "Connector/J, to MySQL and MariaDB alike), got '" + Secrets.maskText(url)
+          + "'; write 'jdbc:mysql:" + Secrets.maskText(url.substring("jdbc:mariadb:".length())) + "'");
     }
     Matcher m = HOST_PORT_DB.matcher(url);
     if (!m.matches()) {
-      throw new ConfigException("mysql.url: must be a URL such as jdbc:mysql://127.0.0.1:3306/ycsb, got '" + url + "'");
+      throw new ConfigException("mysql.url: must be a URL such as jdbc:mysql://127.0.0.1:3306/ycsb, got '"
+          + Secrets.maskText(url) + "'");
     }
     String host = m.group(1);
     int port = m.group(2) == null ? 3306 : Integer.parseInt(m.group(2));
@@ -103,11 +107,10 @@ public final class MysqlBindingProvider implements BindingProvider {
     boolean strict = s.getBoolean(JdbcKeys.PROFILE_STRICT);
 
     Properties props = new Properties();
-    props.setProperty("user", s.getTrimmed(JdbcKeys.effective(s, MysqlKeys.USER, JdbcKeys.USER)));
-    String password = s.getString(JdbcKeys.effective(s, MysqlKeys.PASSWORD, JdbcKeys.PASSWORD));
-    if (password != null && !password.isEmpty()) {
-      props.setProperty("password", password);
-    }
+    // Connector/J lets these properties override the URL's own user= and password=, so they are put only when
+    // the URL has none
+    credentials.putInto(props, s.getTrimmed(JdbcKeys.effective(s, MysqlKeys.USER, JdbcKeys.USER)),
+        s.getString(JdbcKeys.effective(s, MysqlKeys.PASSWORD, JdbcKeys.PASSWORD)));
     props.setProperty("useServerPrepStmts", "true");
     props.setProperty("cachePrepStmts", "true");
     props.setProperty("rewriteBatchedStatements", Boolean.toString(batchSize > 1));

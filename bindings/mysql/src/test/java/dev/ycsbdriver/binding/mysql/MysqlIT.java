@@ -70,6 +70,26 @@ class MysqlIT extends BindingContract {
     return Map.of("mysql.password", "n0t-the-Secret");
   }
 
+  @Test
+  void aWrongPasswordInTheUrlIsNeverPrintedAndTheHostIsParsedAfterIt() {
+    for (String password : new String[] {"Wr0ng-in-url", "Wr0ng@in-url"}) {
+      CliRun run = cli("run", "workloada", Map.of("mysql.url",
+          "jdbc:mysql://ycsb_pw:" + password + "@127.0.0.1:3306/ycsb"));
+      assertThat(run.exitCode()).as(run.toString()).isEqualTo(3);
+      assertOneErrorLine(run, "mysql: authentication failed at 127.0.0.1:3306/ycsb: Access denied for user 'ycsb_pw'");
+      assertThat(run.out() + run.err()).doesNotContain(password).doesNotContain("in-url");
+    }
+  }
+
+  @Test
+  void theRightPasswordInTheUrlConnects() {
+    CliRun load = cli("load", "workloadc", Map.of("mysql.url", "jdbc:mysql://ycsb_pw:ycsb_pw_secret@127.0.0.1:3306/ycsb",
+        "mysql.user", "nosuchuser", "mysql.password", "", "table", "i35_url_credentials", "recordcount", "10",
+        "droptable", "true", "createtable", "true"));
+    assertThat(load.exitCode()).as(load.toString()).isZero();
+    assertThat(load.out() + load.err()).doesNotContain("ycsb_pw_secret");
+  }
+
   @Override
   protected String badCredentialsMessage() {
     return "mysql: authentication failed at 127.0.0.1:3306/ycsb: Access denied for user 'ycsb_pw'";

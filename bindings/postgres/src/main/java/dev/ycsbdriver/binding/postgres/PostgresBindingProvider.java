@@ -8,9 +8,11 @@ import dev.ycsbdriver.binding.jdbc.RestoringStore;
 import dev.ycsbdriver.binding.jdbc.ServerSettings;
 import dev.ycsbdriver.binding.jdbc.SqlStore;
 import dev.ycsbdriver.binding.jdbc.TimedConnections;
+import dev.ycsbdriver.binding.jdbc.UrlCredentials;
 import dev.ycsbdriver.binding.jdbc.UserTable;
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.PropertySpec;
+import dev.ycsbdriver.config.Secrets;
 import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
@@ -69,18 +71,21 @@ public final class PostgresBindingProvider implements BindingProvider {
   @Override
   public Binding open(BindingContext context) throws ConfigException, BindingException {
     Settings s = context.settings();
-    String url = s.getTrimmed(JdbcKeys.effective(s, PostgresKeys.URL, JdbcKeys.URL));
+    // pgjdbc reads no user:password@ (it would take them for the host): they travel as properties instead
+    UrlCredentials credentials = UrlCredentials.split(s.getTrimmed(JdbcKeys.effective(s, PostgresKeys.URL,
+        JdbcKeys.URL)));
+    String url = credentials.url();
     Properties parsed = Driver.parseURL(url, null);
     if (parsed == null) {
       throw new ConfigException("postgres.url: must be a pgjdbc URL such as jdbc:postgresql://127.0.0.1:5432/ycsb, got '"
-          + url + "'");
+          + Secrets.maskText(url) + "'");
     }
     try {
       // the driver's own checks of the URL's enumerated options, which it otherwise makes only while connecting
       org.postgresql.jdbc.SslMode.of(parsed);
       org.postgresql.jdbc.GSSEncMode.of(parsed);
     } catch (org.postgresql.util.PSQLException e) {
-      throw new ConfigException("postgres.url: " + dev.ycsbdriver.config.Secrets.maskText(e.getMessage() + ", in '"
+      throw new ConfigException("postgres.url: " + Secrets.maskText(e.getMessage() + ", in '"
           + url + "'") + "; see pgjdbc's documentation of the connection parameters", e);
     }
     String host = parsed.getProperty("PGHOST", "localhost");
@@ -93,11 +98,8 @@ public final class PostgresBindingProvider implements BindingProvider {
     ConnectionMode connections = ConnectionMode.from(name(), s, batchSize, context.phase());
 
     Properties connectionProps = new Properties();
-    connectionProps.setProperty("user", s.getTrimmed(JdbcKeys.effective(s, PostgresKeys.USER, JdbcKeys.USER)));
-    String password = s.getString(JdbcKeys.effective(s, PostgresKeys.PASSWORD, JdbcKeys.PASSWORD));
-    if (password != null && !password.isEmpty()) {
-      connectionProps.setProperty("password", password);
-    }
+    credentials.putInto(connectionProps, s.getTrimmed(JdbcKeys.effective(s, PostgresKeys.USER, JdbcKeys.USER)),
+        s.getString(JdbcKeys.effective(s, PostgresKeys.PASSWORD, JdbcKeys.PASSWORD)));
     connectionProps.setProperty("ApplicationName", "ycsb-driver");
     connectionProps.setProperty("reWriteBatchedInserts", Boolean.toString(batchSize > 1));
     NetworkTimeouts timeouts = PostgresKeys.TIMEOUTS.read(s);

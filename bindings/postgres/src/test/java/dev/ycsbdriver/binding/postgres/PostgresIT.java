@@ -55,6 +55,26 @@ class PostgresIT extends BindingContract {
     return Map.of("postgres.user", USER, "postgres.password", "n0t-the-Secret");
   }
 
+  @Test
+  void aWrongPasswordInTheUrlIsNeverPrintedAndTheHostIsParsedAfterIt() {
+    for (String password : new String[] {"Wr0ng-in-url", "Wr0ng@in-url"}) {
+      CliRun run = cli("run", "workloada", Map.of("postgres.url",
+          "jdbc:postgresql://ycsb_pw:" + password + "@127.0.0.1:5432/ycsb"));
+      assertThat(run.exitCode()).as(run.toString()).isEqualTo(3);
+      assertOneErrorLine(run, "postgres: authentication failed at 127.0.0.1:5432/ycsb: password authentication failed for user \"ycsb_pw\"");
+      assertThat(run.out() + run.err()).doesNotContain(password).doesNotContain("in-url");
+    }
+  }
+
+  @Test
+  void theRightPasswordInTheUrlConnects() {
+    CliRun load = cli("load", "workloadc", Map.of("postgres.url", "jdbc:postgresql://ycsb_pw:ycsb_pw_secret@127.0.0.1:5432/ycsb",
+        "postgres.user", "nosuchuser", "postgres.password", "", "table", "i35_url_credentials", "recordcount", "10",
+        "droptable", "true", "createtable", "true"));
+    assertThat(load.exitCode()).as(load.toString()).isZero();
+    assertThat(load.out() + load.err()).doesNotContain("ycsb_pw_secret");
+  }
+
   @Override
   protected String badCredentialsMessage() {
     return "postgres: authentication failed at 127.0.0.1:5432/ycsb: password authentication failed for user \"ycsb_pw\"";
