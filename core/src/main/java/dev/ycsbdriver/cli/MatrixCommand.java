@@ -4,6 +4,7 @@ import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.Secrets;
 import dev.ycsbdriver.matrix.MatrixFile;
 import dev.ycsbdriver.matrix.MatrixLock;
+import dev.ycsbdriver.matrix.MatrixOutput;
 import dev.ycsbdriver.matrix.MatrixPreflight;
 import dev.ycsbdriver.matrix.MatrixRunner;
 import dev.ycsbdriver.matrix.MatrixSpec;
@@ -55,6 +56,7 @@ final class MatrixCommand implements Callable<Integer> {
           + file + "; no cell was started");
       return Main.EXIT_USAGE;
     }
+    MatrixOutput.claim(spec);
     try (MatrixLock lock = MatrixLock.acquire(spec.output())) {
       return run(spec);
     }
