@@ -62,11 +62,15 @@ public final class AtomicFile implements AutoCloseable {
    *
    * @param file the file to write in the end
    * @return the open file; commit or close it
-   * @throws OutputFileException when the directory or the temporary file cannot be created
+   * @throws OutputFileException when {@code file} is a directory (a rename would replace an empty one), or the
+   *     directory or the temporary file cannot be created
    */
   public static AtomicFile create(Path file) throws OutputFileException {
     Path target = file.toAbsolutePath();
     Path dir = target.getParent();
+    if (Files.isDirectory(target)) {
+      throw new OutputFileException(file + ": cannot write, it is a directory; give a file's path", null);
+    }
     try {
       Files.createDirectories(dir);
       Path temporary = dir.resolve("." + target.getFileName() + "." + Long.toUnsignedString(

@@ -48,6 +48,14 @@ class AtomicFileTest {
   }
 
   @Test
+  void anEmptyDirectoryIsNeverReplacedByTheFile() throws Exception {
+    Path target = Files.createDirectory(dir.resolve("summary.txt"));
+    assertThatThrownBy(() -> AtomicFile.writeString(target, "x")).isInstanceOf(AtomicFile.OutputFileException.class)
+        .hasMessage(target + ": cannot write, it is a directory; give a file's path");
+    assertThat(target).isDirectory();
+  }
+
+  @Test
   void aWholeWriteReplacesTheFile() throws Exception {
     Path file = dir.resolve("sub").resolve("report.md");
     AtomicFile.writeString(file, "one");
