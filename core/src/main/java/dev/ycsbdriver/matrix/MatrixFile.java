@@ -156,15 +156,18 @@ public final class MatrixFile {
     Map<String, String> properties = problems.check(() -> properties(yaml, MatrixKey.PROPERTIES.pointer(), env),
         Map.of());
     int loadThreads = problems.check(() -> (int) integer(yaml, MatrixKey.LOAD_THREADS), 1);
+    int before = problems.count();
     Stores stores = stores(yaml, env, problems);
-    String baseline = problems.check(() -> baseline(yaml, stores), null);
+    // a store with a problem is missing from the names: checks against them would name it again
+    boolean storesRead = problems.count() == before;
+    String baseline = storesRead ? problems.check(() -> baseline(yaml, stores), null) : null;
     String latencyWorkload = workloads.isEmpty() ? null
         : problems.check(() -> latencyWorkload(yaml, workloads), null);
     List<String> jvmArgs = problems.check(() -> jvmArgs(yaml), List.of());
     Duration cellTimeout = problems.check(() -> cellTimeout(yaml, duration, warmup), Duration.ZERO);
     MatrixSpec.Crashtest crashtest = problems.check(() -> root.has(MatrixKey.CRASHTEST.key())
         ? MatrixSections.crashtest(yaml, MatrixKey.CRASHTEST.pointer(), env) : null, null);
-    ReferenceFigures reference = problems.check(() -> root.has(MatrixKey.REFERENCE.key())
+    ReferenceFigures reference = problems.check(() -> storesRead && root.has(MatrixKey.REFERENCE.key())
         ? MatrixSections.reference(yaml, MatrixKey.REFERENCE.pointer(), stores.names()) : null, null);
     MatrixSections.ReportChoice choice = problems.check(() -> MatrixSections.reportChoice(yaml),
         MatrixSections.ReportChoice.DEFAULT);

@@ -38,6 +38,11 @@ final class MatrixProblems {
     lines.add(problem.getMessage());
   }
 
+  /** @return how many problems were found so far */
+  int count() {
+    return lines.size();
+  }
+
   /** @throws MatrixFileException with every problem, in the file's order of checks, when there is any */
   void throwIfAny() throws MatrixFileException {
     if (!lines.isEmpty()) {
