@@ -2,6 +2,7 @@ package dev.ycsbdriver.cli;
 
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.Secrets;
+import dev.ycsbdriver.result.AtomicFile;
 import dev.ycsbdriver.result.ToolVersion;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.StoreFullException;
@@ -112,6 +113,9 @@ public final class Main implements Runnable {
     } else if (e instanceof StoreFullException) {
       code = EXIT_RUN_FAILED;
       message = e.getMessage();
+    } else if (outputFile(e) != null) {
+      code = EXIT_RUN_FAILED;
+      message = outputFile(e).getMessage();
     } else if (e instanceof BindingException) {
       code = EXIT_STORE_UNREACHABLE;
       message = e.getMessage();
@@ -133,6 +137,16 @@ public final class Main implements Runnable {
       cli.err().print(Secrets.maskText(trace.toString()));
     }
     return code;
+  }
+
+  /** @return the {@link AtomicFile.OutputFileException} that {@code e} is or was caused by, or null */
+  private static AtomicFile.OutputFileException outputFile(Throwable e) {
+    for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof AtomicFile.OutputFileException f) {
+        return f;
+      }
+    }
+    return null;
   }
 
   /** @return the {@link OutOfMemoryError} that {@code e} is or was caused by, or null */

@@ -3,7 +3,9 @@ package dev.ycsbdriver.cli;
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.Secrets;
 import dev.ycsbdriver.matrix.MatrixFile;
+import dev.ycsbdriver.matrix.MatrixFileException;
 import dev.ycsbdriver.matrix.MatrixLock;
+import dev.ycsbdriver.matrix.MatrixOutput;
 import dev.ycsbdriver.matrix.MatrixPreflight;
 import dev.ycsbdriver.matrix.MatrixRunner;
 import dev.ycsbdriver.matrix.MatrixSpec;
@@ -42,11 +44,21 @@ final class MatrixCommand implements Callable<Integer> {
   @Override
   public Integer call() throws ConfigException, IOException {
     String home = System.getProperty("ycsb.home");
-    MatrixSpec spec = MatrixFile.read(file, home == null ? null : Path.of(home));
-    if (output != null) {
-      spec = spec.withOutput(output);
+    MatrixSpec spec;
+    List<String> problems;
+    try {
+      spec = MatrixFile.read(file, home == null ? null : Path.of(home));
+      if (output != null) {
+        spec = spec.withOutput(output);
+      }
+      problems = MatrixPreflight.problems(spec, home == null ? null : Path.of(home), output != null);
+    } catch (MatrixFileException e) {
+      if (e.problems().size() == 1) {
+        throw e; // one line, as any configuration error
+      }
+      spec = null;
+      problems = e.problems();
     }
-    List<String> problems = MatrixPreflight.problems(spec, home == null ? null : Path.of(home), output != null);
     if (!problems.isEmpty()) {
       for (String p : problems) {
         cli.err().println("ycsb: " + Secrets.maskText(p));
@@ -55,6 +67,7 @@ final class MatrixCommand implements Callable<Integer> {
           + file + "; no cell was started");
       return Main.EXIT_USAGE;
     }
+    MatrixOutput.claim(spec);
     try (MatrixLock lock = MatrixLock.acquire(spec.output())) {
       return run(spec);
     }

@@ -6,6 +6,7 @@ import dev.ycsbdriver.config.ConfigLoader;
 import dev.ycsbdriver.config.RunConfig;
 import dev.ycsbdriver.config.SecretProperties;
 import dev.ycsbdriver.config.Settings;
+import dev.ycsbdriver.result.AtomicFile;
 import dev.ycsbdriver.result.ResultFiles;
 import dev.ycsbdriver.result.ResultJson;
 import dev.ycsbdriver.result.RunReport;
@@ -171,9 +172,11 @@ abstract class PhaseCommand implements Callable<Integer> {
       if (file.toAbsolutePath().getParent() != null) {
         Files.createDirectories(file.toAbsolutePath().getParent());
       }
-      try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8))) {
+      AtomicFile.write(file, out -> {
+        PrintWriter w = new PrintWriter(new OutputStreamWriter(out, StandardCharsets.UTF_8));
         YcsbTextSummary.write(report, w);
-      }
+        w.flush();
+      });
       return;
     }
     PrintWriter w = new PrintWriter(new OutputStreamWriter(stdout, StandardCharsets.UTF_8));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ycsbdriver.config.RunConfig;
+import dev.ycsbdriver.result.AtomicFile;
 import dev.ycsbdriver.result.ResultDocuments;
 import dev.ycsbdriver.result.ResultJson;
 import dev.ycsbdriver.result.model.CrashResultDocument;
@@ -44,8 +45,8 @@ public final class CrashResultJson {
    * @throws IOException if it cannot be written
    */
   public static void write(CrashReport report, Path file) throws IOException {
-    Files.createDirectories(file.toAbsolutePath().getParent());
-    MAPPER.writeValue(file.toFile(), document(report));
+    CrashResultDocument document = document(report);
+    AtomicFile.write(file, out -> MAPPER.writeValue(out, document));
   }
 
   /** @return the document as a Jackson tree, as it is written */

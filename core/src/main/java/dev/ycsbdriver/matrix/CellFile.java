@@ -3,6 +3,7 @@ package dev.ycsbdriver.matrix;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ycsbdriver.config.Secrets;
+import dev.ycsbdriver.result.AtomicFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,7 +68,7 @@ final class CellFile {
     record.put("elapsedMillis", e.end().elapsedMillis());
     record.put("tableRecordsAtStart", tableRecords);
     record.put("signature", e.signature());
-    MatrixRunner.JSON.writeValue(e.dir().resolve(MatrixRunner.CELL_FILE).toFile(), record);
+    AtomicFile.write(e.dir().resolve(MatrixRunner.CELL_FILE), out -> MatrixRunner.JSON.writeValue(out, record));
   }
 
   /**
@@ -81,7 +82,7 @@ final class CellFile {
     record.put("cell", label);
     record.put("error", error);
     record.put("signature", signature);
-    MatrixRunner.JSON.writeValue(dir.resolve(MatrixRunner.CELL_FILE).toFile(), record);
+    AtomicFile.write(dir.resolve(MatrixRunner.CELL_FILE), out -> MatrixRunner.JSON.writeValue(out, record));
   }
 
   /**

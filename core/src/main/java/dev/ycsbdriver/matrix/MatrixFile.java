@@ -117,49 +117,66 @@ public final class MatrixFile {
     if (!root.isObject()) {
       throw yaml.error("", "must be a mapping of keys such as stores, workloads and threads");
     }
-    yaml.checkKeys("", MatrixKey.names());
+    // every problem is named at once: each check that fails adds its line and the reading goes on with a fallback
+    // chosen to add no problem of its own to the checks that depend on it
+    MatrixProblems problems = new MatrixProblems();
+    problems.check(() -> {
+      yaml.checkKeys("", MatrixKey.names());
+      return null;
+    }, null);
     String fileName = file.getFileName().toString().replaceFirst("\\.ya?ml$", "");
-    String name = name(yaml, MatrixKey.NAME.pointer(), fileName);
-    Path output = Path.of(text(yaml, MatrixKey.OUTPUT.pointer(), "results/matrix-" + name));
-    long recordCount = root.has(MatrixKey.RECORD_COUNT.key()) ? integer(yaml, MatrixKey.RECORD_COUNT) : -1;
+    String name = problems.check(() -> name(yaml, MatrixKey.NAME.pointer(), fileName), fileName);
+    Path output = problems.check(() -> Path.of(text(yaml, MatrixKey.OUTPUT.pointer(), "results/matrix-" + name)),
+        null);
+    long recordCount = problems.check(() -> root.has(MatrixKey.RECORD_COUNT.key())
+        ? integer(yaml, MatrixKey.RECORD_COUNT) : -1L, 0L);
     boolean hasOps = root.has(MatrixKey.OPERATION_COUNT.key());
     boolean hasDuration = root.has(MatrixKey.DURATION.key());
     if (hasOps && hasDuration) {
-      throw yaml.error("/duration", "give either operationcount or duration, not both");
+      problems.add(yaml.error("/duration", "give either operationcount or duration, not both"));
     }
-    long ops = hasOps ? integer(yaml, MatrixKey.OPERATION_COUNT) : hasDuration ? 0 : -1;
-    Duration duration = hasDuration ? duration(yaml, MatrixKey.DURATION) : Duration.ZERO;
-    Warmup warmup = warmup(yaml);
-    int repeats = (int) integer(yaml, MatrixKey.REPEATS);
-    List<Integer> threads = threads(yaml);
-    List<MatrixSpec.Workload> workloads = workloads(yaml, file, home);
+    long ops = problems.check(() -> hasOps ? integer(yaml, MatrixKey.OPERATION_COUNT) : hasDuration ? 0L : -1L, 0L);
+    Duration duration = problems.check(() -> hasDuration ? duration(yaml, MatrixKey.DURATION) : Duration.ZERO,
+        Duration.ZERO);
+    Warmup warmup = problems.check(() -> warmup(yaml), Warmup.NONE);
+    int repeats = problems.check(() -> (int) integer(yaml, MatrixKey.REPEATS), 1);
+    List<Integer> threads = threads(yaml, problems);
+    List<MatrixSpec.Workload> workloads = workloads(yaml, file, home, problems);
     for (int i = 0; i < workloads.size(); i++) {
       if (recordCount < 0 && workloads.get(i).recordCount() < 0) {
-        throw yaml.error("/workloads/" + i, workloads.get(i).file().getFileName() + " sets no recordcount: give "
-            + "recordcount in the matrix (for every workload) or in each workload file");
+        problems.add(yaml.error("/workloads/" + i, workloads.get(i).file().getFileName() + " sets no recordcount: give "
+            + "recordcount in the matrix (for every workload) or in each workload file"));
       }
       if (ops < 0 && workloads.get(i).operationCount() < 1) {
-        throw yaml.error("/workloads/" + i, workloads.get(i).file().getFileName() + " sets no operationcount: give "
-            + "operationcount or duration in the matrix (for every workload), or operationcount in each workload "
-            + "file");
+        problems.add(yaml.error("/workloads/" + i, workloads.get(i).file().getFileName() + " sets no operationcount: "
+            + "give operationcount or duration in the matrix (for every workload), or operationcount in each workload "
+            + "file"));
       }
     }
-    Map<String, String> properties = properties(yaml, MatrixKey.PROPERTIES.pointer(), env);
-    int loadThreads = (int) integer(yaml, MatrixKey.LOAD_THREADS);
-    Stores stores = stores(yaml, env);
-    String baseline = baseline(yaml, stores);
-    String latencyWorkload = latencyWorkload(yaml, workloads);
-    List<String> jvmArgs = jvmArgs(yaml);
-    Duration cellTimeout = cellTimeout(yaml, duration, warmup);
-    MatrixSpec.Crashtest crashtest = root.has(MatrixKey.CRASHTEST.key())
-        ? MatrixSections.crashtest(yaml, MatrixKey.CRASHTEST.pointer(), env) : null;
-    ReferenceFigures reference = root.has(MatrixKey.REFERENCE.key())
-        ? MatrixSections.reference(yaml, MatrixKey.REFERENCE.pointer(), stores.names()) : null;
-    MatrixSections.ReportChoice choice = MatrixSections.reportChoice(yaml);
+    Map<String, String> properties = problems.check(() -> properties(yaml, MatrixKey.PROPERTIES.pointer(), env),
+        Map.of());
+    int loadThreads = problems.check(() -> (int) integer(yaml, MatrixKey.LOAD_THREADS), 1);
+    int before = problems.count();
+    Stores stores = stores(yaml, env, problems);
+    // a store with a problem is missing from the names: checks against them would name it again
+    boolean storesRead = problems.count() == before;
+    String baseline = storesRead ? problems.check(() -> baseline(yaml, stores), null) : null;
+    String latencyWorkload = workloads.isEmpty() ? null
+        : problems.check(() -> latencyWorkload(yaml, workloads), null);
+    List<String> jvmArgs = problems.check(() -> jvmArgs(yaml), List.of());
+    Duration cellTimeout = problems.check(() -> cellTimeout(yaml, duration, warmup), Duration.ZERO);
+    MatrixSpec.Crashtest crashtest = problems.check(() -> root.has(MatrixKey.CRASHTEST.key())
+        ? MatrixSections.crashtest(yaml, MatrixKey.CRASHTEST.pointer(), env) : null, null);
+    ReferenceFigures reference = problems.check(() -> storesRead && root.has(MatrixKey.REFERENCE.key())
+        ? MatrixSections.reference(yaml, MatrixKey.REFERENCE.pointer(), stores.names()) : null, null);
+    MatrixSections.ReportChoice choice = problems.check(() -> MatrixSections.reportChoice(yaml),
+        MatrixSections.ReportChoice.DEFAULT);
+    Long seed = problems.check(() -> root.has(MatrixKey.SEED.key()) ? integer(yaml, MatrixKey.SEED) : null, null);
+    boolean listed = problems.check(() -> listedOrder(yaml), false);
+    problems.throwIfAny();
     MatrixSpec spec = new MatrixSpec(name, file, output, recordCount, ops, duration, warmup, repeats, threads,
         workloads, properties, loadThreads, stores.included(), baseline, latencyWorkload, jvmArgs, cellTimeout,
-        crashtest, reference, stores.leftOut(), choice.aggregate(), choice.rank(),
-        root.has(MatrixKey.SEED.key()) ? integer(yaml, MatrixKey.SEED) : null, listedOrder(yaml));
+        crashtest, reference, stores.leftOut(), choice.aggregate(), choice.rank(), seed, listed);
     oneSizePerTable(yaml, spec);
     return spec;
   }
@@ -183,21 +200,32 @@ public final class MatrixFile {
     }
   }
 
-  private static List<Integer> threads(LocatedYaml yaml) throws ConfigException {
+  /** @return the thread counts that are valid; a problem added for each one that is not */
+  private static List<Integer> threads(LocatedYaml yaml, MatrixProblems problems) {
     List<Integer> threads = new ArrayList<>();
-    for (String p : list(yaml, MatrixKey.THREADS.pointer(), true)) {
-      threads.add((int) integer(yaml, p, null, MatrixKey.THREADS.min(), MatrixKey.THREADS.max()));
+    for (String p : problems.check(() -> list(yaml, MatrixKey.THREADS.pointer(), true), List.<String>of())) {
+      Integer t = problems.check(() -> (int) integer(yaml, p, null, MatrixKey.THREADS.min(),
+          MatrixKey.THREADS.max()), null);
+      if (t != null) {
+        threads.add(t);
+      }
     }
     return threads;
   }
 
-  private static List<MatrixSpec.Workload> workloads(LocatedYaml yaml, Path file, Path home) throws ConfigException {
+  /** @return the workloads that are valid; a problem added for each one that is not */
+  private static List<MatrixSpec.Workload> workloads(LocatedYaml yaml, Path file, Path home,
+                                                     MatrixProblems problems) {
     List<MatrixSpec.Workload> workloads = new ArrayList<>();
     Set<String> workloadNames = new HashSet<>();
-    for (String p : list(yaml, MatrixKey.WORKLOADS.pointer(), false)) {
-      MatrixSpec.Workload w = workload(yaml, p, file, home);
+    for (String p : problems.check(() -> list(yaml, MatrixKey.WORKLOADS.pointer(), false), List.<String>of())) {
+      MatrixSpec.Workload w = problems.check(() -> workload(yaml, p, file, home), null);
+      if (w == null) {
+        continue;
+      }
       if (!workloadNames.add(w.name())) {
-        throw yaml.error(p, "workload " + w.name() + " is listed twice");
+        problems.add(yaml.error(p, "workload " + w.name() + " is listed twice"));
+        continue;
       }
       workloads.add(w);
     }
@@ -205,15 +233,23 @@ public final class MatrixFile {
   }
 
   /** @return the stores, with {@code profiles} for those that name none */
-  private static Stores stores(LocatedYaml yaml, UnaryOperator<String> env) throws ConfigException {
-    List<String> defaultProfiles = yaml.root().has(MatrixKey.PROFILES.key())
-        ? names(yaml, MatrixKey.PROFILES.pointer()) : List.of();
+  private static Stores stores(LocatedYaml yaml, UnaryOperator<String> env, MatrixProblems problems) {
+    List<String> defaultProfiles = problems.check(() -> yaml.root().has(MatrixKey.PROFILES.key())
+        ? names(yaml, MatrixKey.PROFILES.pointer()) : List.of(), List.of());
     Stores stores = new Stores(new ArrayList<>(), new ArrayList<>(), new LinkedHashSet<>());
-    for (String p : list(yaml, MatrixKey.STORES.pointer(), false)) {
-      store(yaml, p, defaultProfiles, env, stores);
+    List<String> listed = problems.check(() -> list(yaml, MatrixKey.STORES.pointer(), false), null);
+    if (listed == null) {
+      return stores;
     }
-    if (stores.included().isEmpty()) {
-      throw yaml.error("/stores", "every store is left out: set " + String.join(" or ", stores.leftOut()));
+    boolean valid = true;
+    for (String p : listed) {
+      valid &= problems.check(() -> {
+        store(yaml, p, defaultProfiles, env, stores);
+        return true;
+      }, false);
+    }
+    if (valid && stores.included().isEmpty()) {
+      problems.add(yaml.error("/stores", "every store is left out: set " + String.join(" or ", stores.leftOut())));
     }
     return stores;
   }

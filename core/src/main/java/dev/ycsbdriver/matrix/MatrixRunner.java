@@ -2,7 +2,9 @@ package dev.ycsbdriver.matrix;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.measure.Operation;
+import dev.ycsbdriver.result.AtomicFile;
 import dev.ycsbdriver.result.model.OperationFigures;
 import dev.ycsbdriver.result.model.ResultDocument;
 import dev.ycsbdriver.runner.StopSignal;
@@ -100,9 +102,10 @@ public final class MatrixRunner {
 
   /**
    * @return how the matrix ended
+   * @throws ConfigException when the output's {@link #ORDER_FILE} is not an order of this matrix
    * @throws IOException when the output directory cannot be written
    */
-  public Outcome run() throws IOException {
+  public Outcome run() throws ConfigException, IOException {
     prepareOutput();
     CellProcess.awaitLeftChildren(output.resolve("cells"), err);
     MatrixTally tally = new MatrixTally(err, System.nanoTime());
@@ -129,13 +132,14 @@ public final class MatrixRunner {
   /** Writes the masked copy of the matrix file and {@link #LEFT_OUT_FILE}, and names the stores left out. */
   private void prepareOutput() throws IOException {
     Files.createDirectories(output);
+    MatrixOutput.mark(spec, output);
     Path copy = output.resolve("matrix.yaml");
     if (!Files.exists(copy) || !Files.isSameFile(copy, spec.file())) {
       // the copy lands in the results and in published reports: with its secrets masked
-      Files.writeString(copy, MaskedYaml.mask(Files.readString(spec.file())));
+      AtomicFile.writeString(copy, MaskedYaml.mask(Files.readString(spec.file())));
     }
     // the report of this output names the stores left out, also when made later by bin/ycsb report
-    JSON.writeValue(output.resolve(LEFT_OUT_FILE).toFile(), spec.leftOut());
+    AtomicFile.write(output.resolve(LEFT_OUT_FILE), out -> JSON.writeValue(out, spec.leftOut()));
     for (String store : spec.leftOut()) {
       err.println("[matrix] left out: " + store);
     }

@@ -174,11 +174,26 @@ public final class CsvReport {
   }
 
   private static String write(CsvSchema.Builder schema, List<Map<String, Object>> rows) {
+    for (Map<String, Object> row : rows) {
+      row.replaceAll((column, value) -> value instanceof String text ? neutralised(text) : value);
+    }
     try {
       return CSV.writer(schema.build()).writeValueAsString(rows);
     } catch (JsonProcessingException e) {
       throw new IllegalStateException("CSV of plain values cannot fail", e);
     }
+  }
+
+  /**
+   * @return text that a spreadsheet shows as text: a cell that starts with {@code =}, {@code +}, {@code -},
+   *     {@code @}, a tab or a carriage return (a formula to Excel, LibreOffice and Google Sheets) gets a leading
+   *     {@code '}, as OWASP's "CSV Injection" page recommends; numbers are not text and stay as they are
+   */
+  static String neutralised(String text) {
+    if (!text.isEmpty() && "=+-@\t\r".indexOf(text.charAt(0)) >= 0) {
+      return "'" + text;
+    }
+    return text;
   }
 
   /** Puts {@code <name>}, {@code <name>_low}, {@code <name>_high} and {@code <name>_basis}; empty without a ratio. */

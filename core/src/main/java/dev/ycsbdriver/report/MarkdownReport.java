@@ -24,7 +24,7 @@ public final class MarkdownReport {
    */
   public static String render(ReportModel model, List<Table.Section> sections, List<ReportCharts.Image> charts) {
     StringBuilder md = new StringBuilder();
-    md.append("# ").append(model.title()).append("\n\n");
+    md.append("# ").append(escape(model.title())).append("\n\n");
     List<String> caveats = ReportCaveats.sentences(model);
     if (!caveats.isEmpty()) {
       md.append("## Caveats\n\n");
@@ -50,13 +50,13 @@ public final class MarkdownReport {
       }
     }
     for (String line : ReportText.intro(model)) {
-      md.append(line).append("\n");
+      md.append(escape(line)).append("\n");
     }
     md.append("\n");
     for (Table.Section section : sections) {
-      md.append("## ").append(section.title()).append("\n\n");
+      md.append("## ").append(escape(section.title())).append("\n\n");
       for (Table table : section.tables()) {
-        md.append("### ").append(table.title()).append("\n\n");
+        md.append("### ").append(escape(table.title())).append("\n\n");
         if (!table.header().isEmpty()) { // a table without columns is its notes alone
           md.append(row(table.header()));
           for (int i = 0; i < table.header().size(); i++) {
@@ -92,7 +92,7 @@ public final class MarkdownReport {
   }
 
   private static String image(ReportCharts.Image chart) {
-    return "![" + chart.title() + "](charts/" + chart.name() + ".png)\n\n";
+    return "![" + escape(chart.title()) + "](charts/" + chart.name() + ".png)\n\n";
   }
 
   private static String row(List<String> cells) {
@@ -103,7 +103,26 @@ public final class MarkdownReport {
     return b.append("|\n").toString();
   }
 
-  private static String escape(String s) {
-    return s.replace("|", "\\|");
+  /**
+   * @return {@code s} as literal text of a table cell, list item or heading: HTML's {@code &}, {@code <} and
+   *     {@code >} as entities (no tag, such as {@code <img onerror=...>}, and no autolink), and the Markdown marks
+   *     that could start code, emphasis, a link or an image ({@code \ ` * | ](}) escaped with a backslash
+   *     (CommonMark 0.31, 2.4 "Backslash escapes"; GFM tables for {@code |})
+   */
+  static String escape(String s) {
+    StringBuilder b = new StringBuilder(s.length() + 8);
+    for (int i = 0; i < s.length(); i++) {
+      char c = s.charAt(i);
+      switch (c) {
+        case '&' -> b.append("&amp;");
+        case '<' -> b.append("&lt;");
+        case '>' -> b.append("&gt;");
+        case '\\', '`', '*', '|' -> b.append('\\').append(c);
+        case '(' -> b.append(i > 0 && s.charAt(i - 1) == ']' ? "\\(" : "(");
+        case '\n', '\r' -> b.append(' ');
+        default -> b.append(c);
+      }
+    }
+    return b.toString();
   }
 }

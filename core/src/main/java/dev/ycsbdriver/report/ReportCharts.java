@@ -1,5 +1,6 @@
 package dev.ycsbdriver.report;
 
+import dev.ycsbdriver.result.ResultFiles;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,7 +33,8 @@ public final class ReportCharts {
   /**
    * A rendered chart.
    *
-   * @param name file name without extension, e.g. {@code throughput-durable-t64}
+   * @param name file name without extension, e.g. {@code throughput-durable-t64}; one safe path component whatever
+   *     the names in the results ({@link ResultFiles#fileName}), unique among a report's charts
    * @param title the chart's title, also the image's alternative text
    * @param png the PNG image
    * @param headline whether the report shows it first, above its tables
@@ -99,7 +101,26 @@ public final class ReportCharts {
         }
       }
     }
-    return images;
+    return fileNames(images);
+  }
+
+  /**
+   * Names each chart's file after its name made safe ({@link ResultFiles#fileName}): the workload, store and profile
+   * names in it come from result files and never become a path ({@code ../x}); names that become equal get
+   * {@code -2}, {@code -3}, ...
+   */
+  private static List<Image> fileNames(List<Image> images) {
+    java.util.Set<String> taken = new java.util.HashSet<>();
+    List<Image> named = new ArrayList<>(images.size());
+    for (Image i : images) {
+      String base = ResultFiles.fileName(i.name());
+      String name = base;
+      for (int n = 2; !taken.add(name); n++) {
+        name = base + "-" + n;
+      }
+      named.add(name.equals(i.name()) ? i : new Image(name, i.title(), i.png(), i.headline()));
+    }
+    return named;
   }
 
   private static Image image(String name, Chart<?, ?> chart, boolean headline) throws IOException {

@@ -7,8 +7,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.result.AtomicFile;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -120,21 +120,21 @@ public final class ReportWriter {
     Path out = request.output();
     Files.createDirectories(out.resolve("charts"));
     for (ReportCharts.Image c : charts) {
-      Files.write(out.resolve("charts").resolve(c.name() + ".png"), c.png());
+      AtomicFile.write(out.resolve("charts").resolve(c.name() + ".png"), c.png());
     }
     Path md = out.resolve("report.md");
-    Files.writeString(md, MarkdownReport.render(model, sections, charts), StandardCharsets.UTF_8);
-    Files.writeString(out.resolve("report.csv"), CsvReport.render(model), StandardCharsets.UTF_8);
-    Files.writeString(out.resolve("report-durable-vs-fast.csv"), CsvReport.renderDurableVsFast(model),
-        StandardCharsets.UTF_8);
-    Files.writeString(out.resolve("report.html"), HtmlReport.render(model, sections, charts, request.htmlCharts()), StandardCharsets.UTF_8);
+    AtomicFile.writeString(md, MarkdownReport.render(model, sections, charts));
+    AtomicFile.writeString(out.resolve("report.csv"), CsvReport.render(model));
+    AtomicFile.writeString(out.resolve("report-durable-vs-fast.csv"), CsvReport.renderDurableVsFast(model));
+    AtomicFile.writeString(out.resolve("report.html"), HtmlReport.render(model, sections, charts, request.htmlCharts()));
     Path ranking = out.resolve("report-ranking.csv");
     if (model.rank() != null) {
-      Files.writeString(ranking, CsvReport.renderRanking(model), StandardCharsets.UTF_8);
+      AtomicFile.writeString(ranking, CsvReport.renderRanking(model));
     } else {
       Files.deleteIfExists(ranking); // a ranking of an earlier report of this directory would read as this one's
     }
-    JSON.writer(LAYOUT).writeValue(out.resolve("report.json").toFile(), json(model, out));
+    ObjectNode json = json(model, out);
+    AtomicFile.write(out.resolve("report.json"), stream -> JSON.writer(LAYOUT).writeValue(stream, json));
     return md;
   }
 

@@ -143,7 +143,7 @@ public final class ResultReader {
     return run(file, ResultJson.readDocument(file));
   }
 
-  private static RunResult run(Path file, ResultDocument n) {
+  private static RunResult run(Path file, ResultDocument n) throws ConfigException {
     if (!RUN_PHASE.equals(n.identity().phase())) {
       return null;
     }
@@ -163,7 +163,9 @@ public final class ResultReader {
     }
     Map<String, Path> logs = new LinkedHashMap<>();
     if (sections.histogramLogs() != null) {
-      sections.histogramLogs().forEach((name, log) -> logs.put(name, file.toAbsolutePath().getParent().resolve(log)));
+      for (Map.Entry<String, String> log : sections.histogramLogs().entrySet()) {
+        logs.put(log.getKey(), ResultFiles.histogramLog(file, log.getKey(), log.getValue()));
+      }
     }
     List<String> warnings = new ArrayList<>(list(sections.warnings()));
     if (sections.checks() == null) {

@@ -42,7 +42,7 @@ public final class HistogramLogs implements AutoCloseable {
   private final Map<String, Writer> writers = new LinkedHashMap<>();
   private final List<String> errors = new ArrayList<>();
 
-  private record Writer(PrintStream stream, HistogramLogWriter log, Path file) {
+  private record Writer(AtomicFile atomic, PrintStream stream, HistogramLogWriter log, Path file) {
   }
 
   /**
@@ -136,16 +136,16 @@ public final class HistogramLogs implements AutoCloseable {
   }
 
   private Writer open(String name) {
-    Path file = directory.resolve(name + ".hlog");
+    Path file = directory.resolve(ResultFiles.fileName(name) + ".hlog");
     try {
-      Files.createDirectories(directory);
-      PrintStream stream = new PrintStream(Files.newOutputStream(file), false, "UTF-8");
+      AtomicFile atomic = AtomicFile.create(file);
+      PrintStream stream = new PrintStream(atomic.stream(), false, "UTF-8");
       HistogramLogWriter log = startLog(stream, name, LatencyUnit.RECORDED, baseTimeMillis);
-      Writer w = new Writer(stream, log, file);
+      Writer w = new Writer(atomic, stream, log, file);
       writers.put(name, w);
       return w;
     } catch (IOException e) {
-      errors.add("cannot write " + file + ": " + e.getMessage());
+      errors.add(e.getMessage());
       writers.put(name, null);
       return null;
     }
@@ -214,11 +214,17 @@ public final class HistogramLogs implements AutoCloseable {
     return List.copyOf(errors);
   }
 
+  /** Commits every log ({@link AtomicFile}); a log that cannot be written adds a line to {@link #errors()}. */
   @Override
   public void close() {
     for (Writer w : writers.values()) {
       if (w != null) {
-        w.stream().close();
+        w.stream().flush();
+        try (AtomicFile atomic = w.atomic()) {
+          atomic.commit();
+        } catch (IOException e) {
+          errors.add(e.getMessage());
+        }
       }
     }
   }

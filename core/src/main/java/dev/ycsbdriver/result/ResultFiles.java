@@ -1,5 +1,6 @@
 package dev.ycsbdriver.result;
 
+import dev.ycsbdriver.config.ConfigException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,6 +67,54 @@ public final class ResultFiles {
       dir = base.resolve(name + "-" + i);
     }
     return Files.createDirectories(dir);
+  }
+
+  /**
+   * Makes a name read from data (a workload, store, profile or operation name in a result file) safe as one file
+   * name component: every character but ASCII letters, digits, {@code _}, {@code -} and {@code .} becomes
+   * {@code _}, a leading {@code .} too (so never {@code ..} nor a hidden file), and a name longer than 100
+   * characters keeps its first 91 and a hash of the whole. Names made of those characters stay as they are.
+   *
+   * @param name any text; null or empty gives {@code _}
+   * @return a file name component without a separator, at most 100 characters
+   */
+  public static String fileName(String name) {
+    if (name == null || name.isEmpty()) {
+      return "_";
+    }
+    String cleaned = name.replaceAll("[^A-Za-z0-9_.-]", "_");
+    if (cleaned.startsWith(".")) {
+      cleaned = "_" + cleaned.substring(1);
+    }
+    if (cleaned.length() > 100) {
+      cleaned = cleaned.substring(0, 91) + "-" + String.format(Locale.ROOT, "%08x", name.hashCode());
+    }
+    return cleaned;
+  }
+
+  /**
+   * Resolves a histogram log a result file names ({@code histogramLogs}), which must lie beside it: a name read from
+   * a result never leads to a file elsewhere.
+   *
+   * @param resultFile the result file
+   * @param measurement the log's measurement name, for the message
+   * @param log the log's file name as the result gives it
+   * @return the log's path in the result's directory
+   * @throws ConfigException when {@code log} is not a plain file name ({@code ../x}, {@code /x}, {@code a/b})
+   */
+  public static Path histogramLog(Path resultFile, String measurement, String log) throws ConfigException {
+    Path dir = resultFile.toAbsolutePath().getParent();
+    Path resolved = null;
+    try {
+      resolved = log == null || log.isEmpty() ? null : dir.resolve(log).normalize();
+    } catch (java.nio.file.InvalidPathException e) {
+      resolved = null;
+    }
+    if (resolved == null || !dir.equals(resolved.getParent()) || !resolved.getFileName().toString().equals(log)) {
+      throw new ConfigException(resultFile + ": histogramLogs." + measurement + ": must be a file name in the "
+          + "result's directory, got '" + log + "'");
+    }
+    return resolved;
   }
 
   private static String safe(String s) {

@@ -132,8 +132,7 @@ public final class ResultJson {
    * @throws IOException if the file cannot be written
    */
   public static void write(ResultDocument document, Path file) throws IOException {
-    Files.createDirectories(file.toAbsolutePath().getParent());
-    MAPPER.writeValue(file.toFile(), document);
+    AtomicFile.write(file, out -> MAPPER.writeValue(out, document));
   }
 
   /**

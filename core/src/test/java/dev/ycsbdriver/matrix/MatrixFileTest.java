@@ -304,4 +304,30 @@ class MatrixFileTest {
         .containsEntry("insertproportion", "0").containsEntry("scanproportion", "0")
         .containsEntry("readmodifywriteproportion", "0").containsEntry("requestdistribution", "uniform");
   }
+
+  @Test
+  void everyProblemOfTheFileIsNamedAtOnceOneLineEach() throws Exception {
+    Path f = write("""
+        name: "bad name"
+        recordcount: 1000
+        duration: 10s
+        threads: [0, -1, 100000000]
+        workloads: [%s]
+        stores:
+          - binding: h2
+            name: "../h2"
+        """.formatted(home.resolve("workloads/workloada")));
+    assertThatThrownBy(() -> MatrixFile.read(f, home)).isInstanceOfSatisfying(MatrixFileException.class,
+        e -> assertThat(e.problems()).containsExactly(
+            f + ":1: name: must be a name of letters, digits, '.', '_' or '-', got 'bad name'",
+            f + ":4: threads[0]: must be between 1 and 100000, got 0",
+            f + ":4: threads[1]: must be between 1 and 100000, got -1",
+            f + ":4: threads[2]: must be between 1 and 100000, got 100000000",
+            f + ":8: stores[0].name: must be a name of letters, digits, '.', '_' or '-', got '../h2'"));
+
+    CliRun run = CliRun.of("matrix", f.toString());
+    assertThat(run.exitCode()).isEqualTo(2);
+    assertThat(run.err().lines().filter(l -> l.startsWith("ycsb: "))).hasSize(6)
+        .last().isEqualTo("ycsb: matrix: 5 problems in " + f + "; no cell was started");
+  }
 }

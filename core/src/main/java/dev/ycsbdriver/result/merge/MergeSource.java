@@ -53,7 +53,7 @@ record MergeSource(Path file, ResultDocument document, Instant start, Instant en
     Map<String, LatencyLog> intervals = new LinkedHashMap<>();
     Map<String, String> logs = n.sections().histogramLogs() == null ? Map.of() : n.sections().histogramLogs();
     for (Map.Entry<String, String> e : logs.entrySet()) {
-      intervals.put(e.getKey(), readLog(file.toAbsolutePath().getParent().resolve(e.getValue())));
+      intervals.put(e.getKey(), readLog(ResultFiles.histogramLog(file, e.getKey(), e.getValue())));
     }
     return new MergeSource(file, n, start, end, intervals);
   }

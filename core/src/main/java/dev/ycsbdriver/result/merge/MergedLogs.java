@@ -1,7 +1,9 @@
 package dev.ycsbdriver.result.merge;
 
 import dev.ycsbdriver.measure.LatencyUnit;
+import dev.ycsbdriver.result.AtomicFile;
 import dev.ycsbdriver.result.HistogramLogs;
+import dev.ycsbdriver.result.ResultFiles;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -51,8 +53,9 @@ final class MergedLogs {
         long mid = (h.getStartTimeStamp() + h.getEndTimeStamp()) / 2;
         slots.computeIfAbsent(Math.floorDiv(mid - baseMillis, slotMillis), k -> new ArrayList<>()).add(h);
       }
-      Path file = directory.resolve(e.getKey() + ".hlog");
-      try (PrintStream out = new PrintStream(Files.newOutputStream(file), false, StandardCharsets.UTF_8)) {
+      Path file = directory.resolve(ResultFiles.fileName(e.getKey()) + ".hlog");
+      AtomicFile.write(file, stream -> {
+        PrintStream out = new PrintStream(stream, false, StandardCharsets.UTF_8);
         HistogramLogWriter log = HistogramLogs.startLog(out,
             e.getKey() + ", merged from " + sources.size() + " clients", unit, baseMillis);
         for (List<Histogram> slot : slots.values()) {
@@ -60,7 +63,8 @@ final class MergedLogs {
           long end = slot.stream().mapToLong(Histogram::getEndTimeStamp).max().orElseThrow();
           HistogramLogs.writeInterval(log, HistogramLogs.sum(slot), unit, start, end, baseMillis);
         }
-      }
+        out.flush();
+      });
       totals.put(e.getKey(), HistogramLogs.sum(e.getValue()));
     }
     return totals;

@@ -9,7 +9,9 @@ import dev.ycsbdriver.result.model.CpuSection;
 import dev.ycsbdriver.result.model.Merged;
 import dev.ycsbdriver.result.model.OperationFigures;
 import dev.ycsbdriver.result.model.ResultDocument;
+import dev.ycsbdriver.result.AtomicFile;
 import java.io.IOException;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -42,7 +44,8 @@ final class MergedSummary {
       throws IOException {
     Map<String, String> config = merged.sections().config();
     List<Double> percentiles = percentiles(config == null ? null : config.get(PERCENTILES_KEY));
-    try (PrintWriter out = new PrintWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8))) {
+    AtomicFile.write(file, stream -> {
+      PrintWriter out = new PrintWriter(new OutputStreamWriter(stream, StandardCharsets.UTF_8));
       line(out, "OVERALL", "RunTime(ms)", Long.toString(merged.figures().runtimeMillis()));
       line(out, "OVERALL", "Throughput(ops/sec)", Double.toString(merged.figures().throughputOpsPerSec()));
       for (OperationFigures op : merged.sections().operations()) {
@@ -60,7 +63,8 @@ final class MergedSummary {
       line(out, "MERGED", "Clients", Integer.toString(merged.merged().clients()));
       line(out, "MERGED", "Operations", Long.toString(merged.figures().operationsTotal()));
       line(out, "MERGED", "WindowOperations", Long.toString(merged.merged().windowOperations()));
-    }
+      out.flush();
+    });
   }
 
   private static void cpu(PrintWriter out, ResultDocument merged) {

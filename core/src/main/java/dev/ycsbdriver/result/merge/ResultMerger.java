@@ -149,7 +149,7 @@ public final class ResultMerger {
                                       Map<String, Histogram> totals, CpuSection cpu, List<String> mergeWarnings) {
     RunSections first = sources.get(0).document().sections();
     Map<String, String> logs = new LinkedHashMap<>();
-    totals.keySet().forEach(name -> logs.put(name, name + ".hlog"));
+    totals.keySet().forEach(name -> logs.put(name, ResultFiles.fileName(name) + ".hlog"));
     List<String> warnings = new ArrayList<>(mergeWarnings);
     for (MergeSource s : sources) {
       List<String> own = s.document().sections().warnings();
