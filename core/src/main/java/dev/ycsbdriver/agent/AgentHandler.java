@@ -40,11 +40,11 @@ final class AgentHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final CpuCounters counters;
-  private final byte[] expectedAuthorization;
+  private final byte[] expectedToken;
 
   AgentHandler(CpuCounters counters, String token) {
     this.counters = counters;
-    this.expectedAuthorization = token == null ? null : ("Bearer " + token).getBytes(StandardCharsets.UTF_8);
+    this.expectedToken = token == null ? null : token.getBytes(StandardCharsets.UTF_8);
   }
 
   @Override
@@ -86,12 +86,30 @@ final class AgentHandler extends SimpleChannelInboundHandler<FullHttpRequest> {
   }
 
   private boolean authorized(FullHttpRequest request) {
-    if (expectedAuthorization == null) {
+    if (expectedToken == null) {
       return true;
     }
-    String given = request.headers().get(HttpHeaderNames.AUTHORIZATION);
+    // Netty's headers match names in any case; the token is what follows the scheme, if the scheme is Bearer
+    String token = bearerToken(request.headers().get(HttpHeaderNames.AUTHORIZATION));
     // constant-time, so response times do not reveal how much of a guess was right
-    return given != null && MessageDigest.isEqual(expectedAuthorization, given.getBytes(StandardCharsets.UTF_8));
+    return token != null && MessageDigest.isEqual(expectedToken, token.getBytes(StandardCharsets.UTF_8));
+  }
+
+  /**
+   * @param authorization an {@code Authorization} header's value, or null
+   * @return the credentials after the {@code Bearer} scheme, matched in any case and followed by one or more
+   *     spaces (RFC 9110 section 11.4, RFC 6750 section 2.1); null when the value is absent or another scheme
+   */
+  static String bearerToken(String authorization) {
+    if (authorization == null) {
+      return null;
+    }
+    String value = authorization.strip();
+    int space = value.indexOf(' ');
+    if (space < 0 || !value.substring(0, space).equalsIgnoreCase("Bearer")) {
+      return null;
+    }
+    return value.substring(space + 1).stripLeading();
   }
 
   /**

@@ -79,6 +79,12 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
           + "0 turns the endpoint off").integer(0, 65_535);
   public static final PropertySpec STATUS_BIND = PropertySpec.of("status.bind", "127.0.0.1", "",
       "address the status.port endpoint listens on; 0.0.0.0 exposes it to the network");
+  public static final PropertySpec STATUS_IDLE_TIMEOUT = PropertySpec.of("status.idle_timeout", "30s", "s",
+      "a status.port connection that sends nothing for this long is closed, 1s to 1h")
+      .duration(Duration.ofSeconds(1), Duration.ofHours(1));
+  public static final PropertySpec STATUS_MAX_CONNECTIONS = PropertySpec.of("status.max_connections", "32",
+      "connections", "status.port connections open at once, 1 to 10000 (and at most half of ulimit -n); a "
+          + "connection beyond them is reset at once").integer(1, 10_000);
   public static final PropertySpec LABEL = PropertySpec.of("label", "", "", "prefix of status lines (-l)");
   public static final PropertySpec SPIN_SLEEP = PropertySpec.of("spin.sleep", "false", "",
       "busy-wait instead of parking while pacing to the target").flag();
@@ -139,7 +145,8 @@ public record RunConfig(Phase phase, String workloadClass, int threadCount, long
   /** @return every driver key, for documentation and {@code bin/ycsb bindings} */
   public static List<PropertySpec> specs() {
     return List.of(WORKLOAD, THREADS, TARGET, OPERATION_COUNT, RECORD_COUNT, INSERT_START, INSERT_COUNT, MAX_EXECUTION_TIME,
-        STATUS, STATUS_INTERVAL, STATUS_PORT, STATUS_BIND, LABEL, SPIN_SLEEP, EXPORT_FILE, EXPORTER, RESULT_DIR,
+        STATUS, STATUS_INTERVAL, STATUS_PORT, STATUS_BIND,
+        STATUS_IDLE_TIMEOUT, STATUS_MAX_CONNECTIONS, LABEL, SPIN_SLEEP, EXPORT_FILE, EXPORTER, RESULT_DIR,
         FAIL_ON_ERROR, STOP_TIMEOUT, CONNECTING_TIMEOUT, PROFILE, DURABILITY_CLAIM, WARMUP, WARMUP_MAX, WORKLOAD_INSTANCES, THREAD_KIND,
         STORE_NAME,
         ClientPartition.INDEX, ClientPartition.COUNT);

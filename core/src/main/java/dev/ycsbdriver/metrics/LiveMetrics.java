@@ -2,6 +2,7 @@ package dev.ycsbdriver.metrics;
 
 import dev.ycsbdriver.config.ConfigException;
 import java.io.PrintStream;
+import java.time.Duration;
 
 /**
  * Where the run monitor hands its figures once a second. {@link #OFF} drops them, so the monitor never
@@ -39,17 +40,21 @@ public interface LiveMetrics extends AutoCloseable {
    *
    * @param bind the address to listen on, e.g. {@code 127.0.0.1} ({@code status.bind})
    * @param port 1 to 65535, or 0 for {@link #OFF} ({@code status.port})
+   * @param idleTimeout a connection that sends nothing for this long is closed ({@code status.idle_timeout})
+   * @param maxConnections connections open at once; more are reset ({@code status.max_connections})
    * @param info the run's fixed labels
-   * @param err receives the one line {@code ycsb: metrics on http://<bind>:<port>/metrics}
+   * @param err receives the one line {@code ycsb: metrics on http://<bind>:<port>/metrics}, and one warning
+   *     line the first time a connection is reset at {@code maxConnections}
    * @return a running endpoint, or {@link #OFF}
-   * @throws ConfigException when the address is unknown or the port cannot be bound (in use, no
-   *     privilege): the run must not start
+   * @throws ConfigException when the address is unknown, the port cannot be bound (in use, no privilege) or
+   *     {@code maxConnections} exceeds half of the open-file limit: the run must not start
    */
-  static LiveMetrics open(String bind, int port, RunInfo info, PrintStream err) throws ConfigException {
+  static LiveMetrics open(String bind, int port, Duration idleTimeout, int maxConnections, RunInfo info,
+      PrintStream err) throws ConfigException {
     if (port == 0) {
       return OFF;
     }
-    MetricsServer server = MetricsServer.start(bind, port, info);
+    MetricsServer server = MetricsServer.start(bind, port, idleTimeout, maxConnections, info, err);
     err.println("ycsb: metrics on " + server.url());
     return server;
   }

@@ -19,7 +19,7 @@ import java.util.function.Supplier;
 
 /**
  * Answers one HTTP connection's requests: {@code GET} or {@code HEAD /metrics} with the rendered text,
- * 405 for another method on that path, 404 for any other path.
+ * 405 for another method on that path, 404 for any other path, 400 (and a close) for a malformed request.
  *
  * <p>One instance per connection; runs on its event loop only.
  */
@@ -37,6 +37,11 @@ final class MetricsHandler extends SimpleChannelInboundHandler<FullHttpRequest> 
   protected void channelRead0(ChannelHandlerContext ctx, FullHttpRequest request) {
     String path = new QueryStringDecoder(request.uri()).path();
     FullHttpResponse response;
+    if (!request.decoderResult().isSuccess()) {
+      // a request line or header block beyond the codec's caps, or no HTTP at all
+      HttpEndpoint.write(ctx, text(request, HttpResponseStatus.BAD_REQUEST, "malformed or oversized request\n"), false);
+      return;
+    }
     if (!PATH.equals(path)) {
       response = text(request, HttpResponseStatus.NOT_FOUND, "not found; the metrics are at " + PATH + "\n");
     } else if (!HttpMethod.GET.equals(request.method()) && !HttpMethod.HEAD.equals(request.method())) {

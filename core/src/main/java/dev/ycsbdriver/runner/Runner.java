@@ -151,6 +151,7 @@ public final class Runner {
 
     // before anything begins: a port in use ends the command with nothing measured and nothing lost
     try (LiveMetrics live = LiveMetrics.open(config.statusBind(), config.statusPort(),
+        settings.getDuration(RunConfig.STATUS_IDLE_TIMEOUT), settings.getInt(RunConfig.STATUS_MAX_CONNECTIONS),
         new RunInfo(request.bindingName(), request.workloadName(), config.phase().label(), threads), request.err())) {
       MeasurementRegistry registry = new MeasurementRegistry(measurement, config.paced(), threads);
       WorkloadMeasurements.install(props, registry);

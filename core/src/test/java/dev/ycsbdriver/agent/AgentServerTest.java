@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ycsbdriver.testing.Burner;
+import dev.ycsbdriver.testing.HalfOpenFlood;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -14,9 +15,12 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Collections;
+import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -171,6 +175,62 @@ class AgentServerTest {
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> AgentServer.start(agent.address(), null))
         .isInstanceOf(IOException.class)
         .hasMessage("cannot listen on 127.0.0.1:" + agent.address().getPort() + " (address already in use)");
+  }
+
+  @Test
+  void authorizationHeaderNameAndBearerSchemeAreMatchedInAnyCase() throws Exception {
+    start("s3cret-Token");
+
+    String lower = rawGet("authorization: bearer s3cret-Token");
+    String upper = rawGet("AUTHORIZATION: BEARER   s3cret-Token");
+    String tokenCase = rawGet("Authorization: Bearer S3CRET-TOKEN");
+    String otherScheme = rawGet("Authorization: Basic s3cret-Token");
+
+    assertThat(lower).startsWith("HTTP/1.1 200 ");
+    assertThat(upper).startsWith("HTTP/1.1 200 ");
+    assertThat(tokenCase).as("the token itself is case-sensitive").startsWith("HTTP/1.1 401 ");
+    assertThat(otherScheme).startsWith("HTTP/1.1 401 ");
+  }
+
+  @Test
+  void bearerTokenIsWhatFollowsTheSchemeInAnyCase() {
+    assertThat(AgentHandler.bearerToken("bearer abc")).isEqualTo("abc");
+    assertThat(AgentHandler.bearerToken("BeArEr  abc ")).isEqualTo("abc");
+    assertThat(AgentHandler.bearerToken("Bearerabc")).isNull();
+    assertThat(AgentHandler.bearerToken("Basic abc")).isNull();
+    assertThat(AgentHandler.bearerToken(null)).isNull();
+  }
+
+  @Test
+  void floodOfHalfOpenConnectionsLeavesTheAgentAnsweringWithinASecondOnceItStops() throws Exception {
+    List<String> warnings = new CopyOnWriteArrayList<>();
+    agent = AgentServer.start(new InetSocketAddress(AgentServer.DEFAULT_BIND, 0), null,
+        AgentServer.limits(AgentServer.DEFAULT_IDLE_TIMEOUT, 64), warnings::add);
+
+    int stillOpen;
+    try (HalfOpenFlood flood = HalfOpenFlood.open(agent.address().getPort(), 3_000, "GET /cpu HTTP/1.1")) {
+      // a connection still in the accept queue looks open until the agent takes it and resets it
+      stillOpen = flood.stillOpenOnceAtMost(64, Duration.ofSeconds(5));
+    }
+    long startNanos = System.nanoTime();
+    HttpResponse<String> after = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:"
+        + agent.address().getPort() + "/cpu")).timeout(Duration.ofSeconds(1)).build(), HttpResponse.BodyHandlers.ofString());
+    long tookMillis = (System.nanoTime() - startNanos) / 1_000_000;
+
+    assertThat(stillOpen).as("connections the agent kept of 3000").isEqualTo(64);
+    assertThat(warnings).hasSize(1);
+    assertThat(after.statusCode()).isEqualTo(200);
+    assertThat(tookMillis).isLessThan(1_000);
+  }
+
+  /** @return the whole response to {@code GET /cpu} with one header line given verbatim, and no keep-alive */
+  private String rawGet(String headerLine) throws IOException {
+    try (Socket s = new Socket("127.0.0.1", agent.address().getPort())) {
+      s.setSoTimeout(10_000);
+      s.getOutputStream().write(("GET /cpu HTTP/1.1\r\nHost: x\r\nConnection: close\r\n" + headerLine + "\r\n\r\n")
+          .getBytes(StandardCharsets.US_ASCII));
+      return new String(s.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+    }
   }
 
   private static long jdkCpuMillis(Process p) {

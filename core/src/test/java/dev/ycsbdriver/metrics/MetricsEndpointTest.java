@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ycsbdriver.testing.CliRun;
+import dev.ycsbdriver.testing.HalfOpenFlood;
 import dev.ycsbdriver.testing.Resources;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -86,6 +87,33 @@ class MetricsEndpointTest {
     assertThat(other.statusCode()).isEqualTo(404);
     assertThatThrownBy(() -> get(port, "/metrics")).as("the endpoint ends with the run")
         .isInstanceOf(ConnectException.class);
+  }
+
+  @Test
+  void floodOfHalfOpenConnectionsCostsTheRunOneLineAndTheEndpointAnswersWithinASecondAfter() throws Exception {
+    int port = freePort();
+    CompletableFuture<CliRun> running = CompletableFuture.supplyAsync(() -> CliRun.of(runArgs(port,
+        "-target", "500", "-p", "operationcount=0", "-p", "maxexecutiontime=6", "-p", "status.max_connections=20")));
+    awaitScrape(port, running, text -> text.contains("ycsb_operations_total"));
+
+    int stillOpen;
+    try (HalfOpenFlood flood = HalfOpenFlood.open(port, 2_000, "GET /metrics HTTP/1.1")) {
+      stillOpen = flood.stillOpenOnceAtMost(20, Duration.ofSeconds(5));
+    }
+    long startNanos = System.nanoTime();
+    HttpResponse<String> after = HTTP.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics"))
+        .timeout(Duration.ofSeconds(1)).build(), HttpResponse.BodyHandlers.ofString());
+    long tookMillis = (System.nanoTime() - startNanos) / 1_000_000;
+    CliRun run = running.get(30, TimeUnit.SECONDS);
+
+    assertThat(stillOpen).as("connections the endpoint kept of 2000").isBetween(1, 20);
+    assertThat(after.statusCode()).isEqualTo(200);
+    assertThat(tookMillis).isLessThan(1_000);
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    assertThat(run.errLines().stream().filter(l -> l.contains("connections")).toList()).as(run.toString())
+        .containsExactly("Warning: status.port: 20 connections open at once; further ones are reset until some close "
+            + "(idle ones close after 30000 ms); status.max_connections=20");
+    assertThat(run.err()).doesNotContain("Exception", "\tat ");
   }
 
   @Test
