@@ -104,8 +104,9 @@ public final class MarkdownReport {
   }
 
   /**
-   * @return {@code s} as literal text of a table cell, list item or heading: HTML's {@code &}, {@code <} and
-   *     {@code >} as entities (no tag, such as {@code <img onerror=...>}, and no autolink), and the Markdown marks
+   * @return {@code s} as literal text of a table cell, list item or heading: HTML's {@code &} and {@code <} as
+   *     entities (no tag, such as {@code <img onerror=...>}, and no autolink; a later {@code >} then closes nothing, so it
+   *     stays as it is, as in "memory > h2", except first, where it would open a block quote), and the Markdown marks
    *     that could start code, emphasis, a link or an image ({@code \ ` * | ](}) escaped with a backslash
    *     (CommonMark 0.31, 2.4 "Backslash escapes"; GFM tables for {@code |})
    */
@@ -116,7 +117,7 @@ public final class MarkdownReport {
       switch (c) {
         case '&' -> b.append("&amp;");
         case '<' -> b.append("&lt;");
-        case '>' -> b.append("&gt;");
+        case '>' -> b.append(i == 0 ? "&gt;" : ">");
         case '\\', '`', '*', '|' -> b.append('\\').append(c);
         case '(' -> b.append(i > 0 && s.charAt(i - 1) == ']' ? "\\(" : "(");
         case '\n', '\r' -> b.append(' ');

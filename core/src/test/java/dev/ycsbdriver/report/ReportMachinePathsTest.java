@@ -76,7 +76,7 @@ class ReportMachinePathsTest {
       assertThat(text).as(f).doesNotContain("/tmp/").doesNotContain(absoluteResults);
     }
     assertThat(Files.readString(out.resolve("report.csv"))).contains("database=<data dir>;WRITE_DELAY=0");
-    assertThat(Files.readString(out.resolve("report.md"))).contains("| database=&lt;data dir&gt;, WRITE_DELAY=0");
+    assertThat(Files.readString(out.resolve("report.md"))).contains("| database=&lt;data dir>, WRITE_DELAY=0");
     assertThat(Files.readString(out.resolve("report.json"))).contains("\"database\": \"<data dir>\"",
         "\"20261123-074326-run-h2-workloada-t4-durable/result.json\"");
   }
