@@ -10,6 +10,7 @@ import static dev.ycsbdriver.matrix.MatrixValues.text;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.Secrets;
 import dev.ycsbdriver.config.Warmup;
 import dev.ycsbdriver.report.ReferenceFigures;
 import java.nio.file.Files;
@@ -304,11 +305,28 @@ public final class MatrixFile {
     return latencyWorkload;
   }
 
+  /** @return whether a JVM option sets a secret key ({@code -Dx.password=...}) or holds credentials */
+  private static boolean holdsSecret(String jvmArg) {
+    int eq = jvmArg.indexOf('=');
+    if (jvmArg.startsWith("-D") && eq > 2 && eq < jvmArg.length() - 1
+        && Secrets.isSecretKey(jvmArg.substring(2, eq))) {
+      return true;
+    }
+    return !Secrets.maskText(jvmArg).equals(jvmArg);
+  }
+
   private static List<String> jvmArgs(LocatedYaml yaml) throws ConfigException {
     List<String> jvmArgs = new ArrayList<>();
     if (yaml.root().has(MatrixKey.JVM_ARGS.key())) {
       for (String p : list(yaml, MatrixKey.JVM_ARGS.pointer(), true)) {
-        jvmArgs.add(text(yaml, p, null));
+        String arg = text(yaml, p, null);
+        if (holdsSecret(arg)) {
+          // a cell's JVM options are on its command line, which every user can read (ps), and in its crash file
+          String shown = arg.startsWith("-D") ? "-D" + Secrets.maskArgs(List.of(arg.substring(2))) : Secrets.maskText(arg);
+          throw yaml.error(p, "must hold no secret, got '" + shown + "'; every user can read a JVM's options (ps): give secrets in the "
+              + "store's properties or ${env:NAME}, which reach a cell through its environment");
+        }
+        jvmArgs.add(arg);
       }
     }
     return jvmArgs;

@@ -201,6 +201,19 @@ class MatrixFileTest {
   }
 
   @Test
+  void jvmArgsHoldingASecretAreRefusedWithTheSecretMasked() throws Exception {
+    Path f = write(VALID + "jvmArgs: [\"-Xmx1g\", \"-Djavax.net.ssl.trustStorePassword=S3cret\"]\n");
+    assertThatThrownBy(() -> MatrixFile.read(f, home))
+        .hasMessageStartingWith(f + ":13: jvmArgs[1]: must hold no secret, got '-Djavax.net.ssl.trustStorePassword=****'")
+        .hasMessageNotContaining("S3cret");
+    Path url = write(VALID + "jvmArgs: [\"-Dother.url=jdbc:mysql://u:S3cret@h/db\"]\n");
+    assertThatThrownBy(() -> MatrixFile.read(url, home)).hasMessageContaining("must hold no secret")
+        .hasMessageNotContaining("S3cret");
+    assertThat(MatrixFile.read(write(VALID + "jvmArgs: [\"-Xmx1g\", \"-Dpassword.policy=\"]\n"), home).jvmArgs())
+        .containsExactly("-Xmx1g", "-Dpassword.policy=");
+  }
+
+  @Test
   void baselineMustNameAStore() throws Exception {
     Path f = write(VALID.replace("baseline: h2", "baseline: postgres"));
     assertThatThrownBy(() -> MatrixFile.read(f, home))
