@@ -62,7 +62,7 @@ public final class CrashTest {
    * @throws CrashException when the server's processes cannot be found (3 when nothing listens, else 1)
    */
   public void check() throws ConfigException, BindingException, CrashException {
-    ErrorLog probeErrors = ErrorLog.silent();
+    ErrorLog probeErrors = ErrorLog.silentButRestores(request.err());
     try (Binding b = access.openToPrepare(RoundContext.roundDirectory(request.runDirectory(), 1), probeErrors)) {
       location = b.serverLocation();
       facts = b.serverFacts();

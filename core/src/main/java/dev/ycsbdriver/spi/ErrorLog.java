@@ -40,6 +40,8 @@ public final class ErrorLog {
   static final int MAX_KINDS = 200;
 
   private final PrintStream err;
+  /** Where {@link #restored} prints: {@code err}, or stderr for a log otherwise silent. */
+  private final PrintStream restoredOut;
   private final Clock clock;
   private final ConcurrentHashMap<String, Counter> kinds = new ConcurrentHashMap<>();
   private final java.util.concurrent.atomic.AtomicLong sequence = new java.util.concurrent.atomic.AtomicLong();
@@ -55,13 +57,30 @@ public final class ErrorLog {
    * @param clock the wall clock for timestamps
    */
   public ErrorLog(PrintStream err, Clock clock) {
+    this(err, err, clock);
+  }
+
+  private ErrorLog(PrintStream err, PrintStream restoredOut, Clock clock) {
     this.err = Objects.requireNonNull(err, "err");
+    this.restoredOut = Objects.requireNonNull(restoredOut, "restoredOut");
     this.clock = Objects.requireNonNull(clock, "clock");
   }
 
   /** @return a log that prints nothing (for tools and tests that open a binding outside a run) */
   public static ErrorLog silent() {
     return new ErrorLog(new PrintStream(java.io.OutputStream.nullOutputStream()), Clock.systemUTC());
+  }
+
+  /**
+   * A log that counts errors without printing them but still says the settings an open restored from a journal:
+   * for a command's probe of the store (the crash test's check) that must not print the probe's own errors, while
+   * a restore of what a killed driver left is always said.
+   *
+   * @param restoredOut where the {@link #restored} line goes, e.g. the command's stderr
+   * @return the log
+   */
+  public static ErrorLog silentButRestores(PrintStream restoredOut) {
+    return new ErrorLog(new PrintStream(java.io.OutputStream.nullOutputStream()), restoredOut, Clock.systemUTC());
   }
 
   /**
@@ -74,7 +93,7 @@ public final class ErrorLog {
    */
   public void restored(String binding, List<RestoredSetting> restored) {
     if (!restored.isEmpty()) {
-      err.println(RestoredSetting.line(binding, restored));
+      restoredOut.println(RestoredSetting.line(binding, restored));
     }
   }
 

@@ -24,6 +24,18 @@ class ErrorLogTest {
   }
 
   @Test
+  void aLogSilentForErrorsStillSaysTheSettingsItsOpenRestored() {
+    ErrorLog probe = ErrorLog.silentButRestores(new PrintStream(printed, true, StandardCharsets.UTF_8));
+    probe.error("postgres", "INSERT", "SQLState 42P01", "relation does not exist");
+    probe.restored("postgres", List.of(new RestoredSetting("127.0.0.1:5432", "fsync", "on", 4242,
+        Instant.parse("2026-01-01T09:59:00Z"), java.nio.file.Path.of("/j/postgres-127.0.0.1-5432.json"))));
+
+    assertThat(lines()).singleElement().asString().startsWith("postgres: restored ").contains("fsync")
+        .doesNotContain("relation does not exist");
+    assertThat(probe.errorCount()).isEqualTo(1);
+  }
+
+  @Test
   void theFirstErrorOfEachKindIsPrintedOnceWithItsCauseAndEveryErrorIsCounted() {
     for (int i = 0; i < 1000; i++) {
       log.error("postgres", "READ", "SQLState 08006", "An I/O error occurred\nat line 2");
