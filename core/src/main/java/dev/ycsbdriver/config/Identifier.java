@@ -43,8 +43,13 @@ public final class Identifier {
         + "'; names go into SQL unquoted, so nothing else is accepted";
   }
 
-  /** @return {@code value} with control characters shown as {@code \\uXXXX}, cut at 80 characters */
-  private static String printable(String value) {
+  /**
+   * A name as an error message may show it.
+   *
+   * @param value a name from the user's input, not null
+   * @return {@code value} with control characters shown as {@code \\uXXXX}, cut at 80 characters (then {@code ...})
+   */
+  public static String printable(String value) {
     StringBuilder sb = new StringBuilder();
     for (int i = 0; i < value.length() && sb.length() < 80; i++) {
       char c = value.charAt(i);

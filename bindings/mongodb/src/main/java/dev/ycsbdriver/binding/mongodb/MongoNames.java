@@ -1,6 +1,7 @@
 package dev.ycsbdriver.binding.mongodb;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.Identifier;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 
@@ -36,7 +37,7 @@ final class MongoNames {
   static void checkDatabase(String key, String database) throws ConfigException {
     String problem = databaseProblem(database);
     if (problem != null) {
-      throw new ConfigException(key + ": " + problem + ", got '" + printable(database) + "'");
+      throw new ConfigException(key + ": " + problem + ", got '" + Identifier.printable(database) + "'");
     }
   }
 
@@ -49,7 +50,7 @@ final class MongoNames {
   static void checkCollection(String key, String database, String collection) throws ConfigException {
     String problem = collectionProblem(database, collection);
     if (problem != null) {
-      throw new ConfigException(key + ": " + problem + ", got '" + printable(collection) + "'");
+      throw new ConfigException(key + ": " + problem + ", got '" + Identifier.printable(collection) + "'");
     }
   }
 
@@ -92,15 +93,5 @@ final class MongoNames {
 
   private static int bytes(String s) {
     return s.getBytes(StandardCharsets.UTF_8).length;
-  }
-
-  /** @return {@code value} with control characters shown as {@code \\uXXXX}, cut at 80 characters */
-  private static String printable(String value) {
-    StringBuilder sb = new StringBuilder();
-    for (int i = 0; i < value.length() && sb.length() < 80; i++) {
-      char c = value.charAt(i);
-      sb.append(Character.isISOControl(c) ? String.format("\\u%04x", (int) c) : String.valueOf(c));
-    }
-    return sb.length() < 80 ? sb.toString() : sb + "...";
   }
 }

@@ -146,21 +146,11 @@ class PostgresCrashtestIT {
     try (PrivatePostgres pg = PrivatePostgres.start()) {
       Map<String, String> before = settings(pg);
       Path results = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "crashtest-it-");
-      // seed004-fast changes server-wide settings (fsync=off by ALTER SYSTEM): the writer cannot put them back
-      List<String> args = new ArrayList<>(List.of("crashtest", "postgres", "-p", "profile=seed004-fast",
-          "-p", "postgres.url=" + pg.url(), "-p", "postgres.user=" + pg.user(), "-p", "result.dir=" + results,
-          "-p", "crash.rounds=3", "-p", "crash.after.min=1s", "-p", "crash.after.max=1s", "-p", "stop.timeout=20s",
-          "-p", "restart.grace=120s", "-p", "restore.journal.dir=" + results.resolve("journal"), "-threads", "2"));
       Path out = results.resolve("child.out");
       Path err = results.resolve("child.err");
-      Process child = CliRun.child(args, out, err);
+      // seed004-fast changes server-wide settings (fsync=off by ALTER SYSTEM): the writer cannot put them back
+      Process child = crashtestUntilTheFirstCrash(pg, results, results.resolve("journal"));
       try {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        while (!Files.readString(err).contains("crash sent at")) {
-          assertThat(System.nanoTime() - deadline).as("no crash within 90 s:\n%s", Files.readString(err)).isNegative();
-          assertThat(child.isAlive()).as(Files.readString(err)).isTrue();
-          Thread.sleep(100);
-        }
         Thread.sleep(500); // the server is down, the built-in restart waits out restart.grace (120 s)
         long signalled = System.nanoTime();
 
@@ -193,20 +183,9 @@ class PostgresCrashtestIT {
     try (PrivatePostgres pg = PrivatePostgres.start()) {
       Path results = Files.createTempDirectory(Path.of("target").toAbsolutePath(), "crashtest-it-");
       Path journal = results.resolve("journal");
-      List<String> args = new ArrayList<>(List.of("crashtest", "postgres", "-p", "profile=seed004-fast",
-          "-p", "postgres.url=" + pg.url(), "-p", "postgres.user=" + pg.user(), "-p", "result.dir=" + results,
-          "-p", "crash.rounds=3", "-p", "crash.after.min=1s", "-p", "crash.after.max=1s", "-p", "stop.timeout=20s",
-          "-p", "restart.grace=120s", "-p", "restore.journal.dir=" + journal, "-threads", "2"));
-      Path out = results.resolve("child.out");
       Path err = results.resolve("child.err");
-      Process child = CliRun.child(args, out, err);
+      Process child = crashtestUntilTheFirstCrash(pg, results, journal);
       try {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        while (!Files.readString(err).contains("crash sent at")) {
-          assertThat(System.nanoTime() - deadline).as("no crash within 90 s:\n%s", Files.readString(err)).isNegative();
-          assertThat(child.isAlive()).as(Files.readString(err)).isTrue();
-          Thread.sleep(100);
-        }
         Thread.sleep(500); // the server is down, the built-in restart waits out restart.grace (120 s)
 
         child.destroy(); // SIGTERM: the killed server is started again at once
@@ -228,6 +207,31 @@ class PostgresCrashtestIT {
           .contains("start it again with: cd ")
           .contains("puts back any server-wide setting the profile changed (journal in " + journal + ")");
     }
+  }
+
+  /**
+   * Starts a three-round {@code seed004-fast} crash test of {@code pg} (restart.grace 120 s, stop.timeout 20 s) and
+   * returns once its first crash was sent, the server then down; its output goes to child.out and child.err in
+   * {@code results}.
+   */
+  private static Process crashtestUntilTheFirstCrash(PrivatePostgres pg, Path results, Path journal) throws Exception {
+    List<String> args = new ArrayList<>(List.of("crashtest", "postgres", "-p", "profile=seed004-fast",
+        "-p", "postgres.url=" + pg.url(), "-p", "postgres.user=" + pg.user(), "-p", "result.dir=" + results,
+        "-p", "crash.rounds=3", "-p", "crash.after.min=1s", "-p", "crash.after.max=1s", "-p", "stop.timeout=20s",
+        "-p", "restart.grace=120s", "-p", "restore.journal.dir=" + journal, "-threads", "2"));
+    Path err = results.resolve("child.err");
+    Process child = CliRun.child(args, results.resolve("child.out"), err);
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+    while (!Files.readString(err).contains("crash sent at")) {
+      if (System.nanoTime() - deadline > 0 || !child.isAlive()) {
+        boolean ended = !child.isAlive();
+        child.destroyForcibly();
+        throw new AssertionError((ended ? "the crash test ended" : "no crash within 90 s") + " before its first crash:\n"
+            + Files.readString(err));
+      }
+      Thread.sleep(100);
+    }
+    return child;
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.ycsbdriver.binding.redis;
 
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.CoreWorkloadKeys;
+import dev.ycsbdriver.config.Identifier;
 import java.util.List;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.params.ScanParams;
@@ -40,7 +41,7 @@ final class TableOwnership {
       if (key == null) {
         return;
       }
-      got = "no index key " + index + " but key " + printable(key) + " under its prefix";
+      got = "no index key " + index + " but key " + Identifier.printable(key) + " under its prefix";
     } else if (!"zset".equals(type)) {
       got = "key " + index + " holding a " + type;
     } else {
@@ -68,15 +69,5 @@ final class TableOwnership {
       cursor = page.getCursor();
     } while (!ScanParams.SCAN_POINTER_START.equals(cursor));
     return null;
-  }
-
-  /** @return {@code value} with control characters shown as {@code \\uXXXX}, cut at 80 characters */
-  private static String printable(String value) {
-    StringBuilder sb = new StringBuilder();
-    for (int i = 0; i < value.length() && sb.length() < 80; i++) {
-      char c = value.charAt(i);
-      sb.append(Character.isISOControl(c) ? String.format("\\u%04x", (int) c) : String.valueOf(c));
-    }
-    return sb.length() < 80 ? sb.toString() : sb + "...";
   }
 }
