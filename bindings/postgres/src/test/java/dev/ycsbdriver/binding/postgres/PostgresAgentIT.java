@@ -58,7 +58,10 @@ class PostgresAgentIT {
   void runReportsPostgresCpuServedByTheAgent() throws Exception {
     try (AgentServer agent = AgentServer.start(new InetSocketAddress("127.0.0.1", 0), TOKEN)) {
       String address = "127.0.0.1:" + agent.address().getPort();
-      CliRun run = CliRun.of(run("-p", "cpu.server.agent=" + address, "-p", "cpu.server.agent.token=" + TOKEN));
+      // a generous timeout: the agent's first answer looks up every process (OSHI), which takes over the default
+      // 1 s on a busy 2-core machine; this test is about what the agent serves, not how fast
+      CliRun run = CliRun.of(run("-p", "cpu.server.agent=" + address, "-p", "cpu.server.agent.token=" + TOKEN,
+          "-p", "cpu.server.agent.timeout=10s"));
 
       assertThat(run.exitCode()).as(run.toString()).isZero();
       String resultText = Files.readString(run.resultFile());
