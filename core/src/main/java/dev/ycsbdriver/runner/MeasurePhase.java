@@ -102,8 +102,8 @@ final class MeasurePhase {
     Instant start = Instant.now().minusNanos(System.nanoTime() - startNanos);
     HistogramLogs logs = new HistogramLogs(request.runDirectory(), start.toEpochMilli());
     RunMonitor monitor = new RunMonitor(
-        new RunMonitor.Watched(tools.registry(), connected.clients(), schedule, sampler::latest, startNanos,
-            start.toEpochMilli()),
+        new RunMonitor.Watched(tools.registry(), RunMonitor.Progress.of(connected.clients()), schedule,
+            sampler::latest, startNanos, start.toEpochMilli()),
         new RunMonitor.Outputs(logs, tools.live(), request.err(), new StatusLine(config.label(),
             tools.measurement().interval()), config.status(), config.statusInterval().toNanos()));
     connected.gates().go().countDown();

@@ -40,6 +40,11 @@ import org.HdrHistogram.Histogram;
  * no work to the client threads. With {@code -target} it also looks at the schedule lag every 10 ms and
  * keeps each interval's largest.
  *
+ * <p>Each tick reads the time and the operations done together, before it harvests: on a starved machine the harvest
+ * can take many seconds, and an interval's rate is its own operations over its own time. A status line prints the
+ * elapsed time and wall clock of that reading, as YCSB's {@code StatusThread} reads the time, then the counts, then
+ * the histograms.
+ *
  * <p>Lifecycle: {@link #start()} when the clock starts, {@link #finish()} once, after the client threads
  * are done. The harvest state is confined to the monitor thread, then handed over by {@code join}.
  */
@@ -50,7 +55,7 @@ final class RunMonitor implements Runnable {
 
   private final MeasurementRegistry registry;
   private final IntervalHarvester harvester;
-  private final List<ClientThread> clients;
+  private final Progress progress;
   private final HistogramLogs logs;
   private final PrintStream err;
   private final StatusLine statusLine;
@@ -66,6 +71,8 @@ final class RunMonitor implements Runnable {
   /** The run's {@code -target} schedule, or null in a closed loop. */
   private final Schedule schedule;
   private volatile boolean stopping;
+  /** Runs between a tick's reading of the time and its harvest; a test makes it slow to starve the monitor. */
+  private Runnable beforeHarvest = () -> { };
   private long maxScheduleLagNanos;
   private long intervalMaxLagNanos;
   /** The largest schedule lag of the last tick, for the live metrics; null in a closed loop. */
@@ -78,17 +85,52 @@ final class RunMonitor implements Runnable {
   private long lastStatusNanos;
   private long lastStatusOps;
 
+  /** What a monitor reads of the client threads. Thread-safety: called from the monitor thread while they run. */
+  interface Progress {
+    /** @return operations completed so far, every status counted */
+    long opsDone();
+
+    /** @return operations still to do, 0 when unlimited */
+    long opsTodo();
+
+    /**
+     * @param clients the client threads
+     * @return their operations summed
+     */
+    static Progress of(List<ClientThread> clients) {
+      return new Progress() {
+        @Override
+        public long opsDone() {
+          long n = 0;
+          for (ClientThread c : clients) {
+            n += c.opsDone();
+          }
+          return n;
+        }
+
+        @Override
+        public long opsTodo() {
+          long n = 0;
+          for (ClientThread c : clients) {
+            n += c.opsTodo();
+          }
+          return n;
+        }
+      };
+    }
+  }
+
   /**
    * What a monitor watches.
    *
    * @param registry the registry the client threads record into
-   * @param clients the client threads, whose operation counts it reads
+   * @param progress the client threads' operation counts
    * @param schedule the run's {@code -target} schedule, or null in a closed loop
    * @param cpu the newest CPU sample, for the live metrics; the supplier may return null
    * @param startNanos when the watched time began, by {@link System#nanoTime()}
    * @param startEpochMillis the same instant in milliseconds since the epoch, the intervals' time base
    */
-  record Watched(MeasurementRegistry registry, List<ClientThread> clients, Schedule schedule, Supplier<CpuSample> cpu,
+  record Watched(MeasurementRegistry registry, Progress progress, Schedule schedule, Supplier<CpuSample> cpu,
                  long startNanos, long startEpochMillis) {
   }
 
@@ -114,7 +156,7 @@ final class RunMonitor implements Runnable {
     this.registry = watched.registry();
     this.schedule = watched.schedule();
     this.harvester = new IntervalHarvester(registry);
-    this.clients = watched.clients();
+    this.progress = watched.progress();
     this.logs = outputs.logs();
     this.err = outputs.err();
     this.statusLine = outputs.statusLine();
@@ -146,7 +188,8 @@ final class RunMonitor implements Runnable {
    */
   static RunMonitor rehearsal(MeasurementRegistry scratch, List<ClientThread> clients, StatusLine statusLine,
                               long statusIntervalNanos, long startNanos) {
-    return new RunMonitor(new Watched(scratch, clients, null, () -> null, startNanos, System.currentTimeMillis()),
+    return new RunMonitor(
+        new Watched(scratch, Progress.of(clients), null, () -> null, startNanos, System.currentTimeMillis()),
         new Outputs(null, LiveMetrics.OFF, new PrintStream(java.io.OutputStream.nullOutputStream()), statusLine, true,
             statusIntervalNanos));
   }
@@ -155,10 +198,21 @@ final class RunMonitor implements Runnable {
     thread.start();
   }
 
+  /**
+   * Sets what runs between each tick's reading of the time and the operations and its harvest, as a starved
+   * monitor thread would pause there. Call before {@link #start()}.
+   *
+   * @param pause runs on the monitor thread once per tick; never null
+   */
+  void pauseBeforeHarvest(Runnable pause) {
+    this.beforeHarvest = pause;
+  }
+
   @Override
   public void run() {
     if (status) {
-      closeWindow(System.nanoTime(), false);
+      long now = System.nanoTime();
+      closeWindow(now, progress.opsDone(), false);
     }
     long nextTick = startNanos + TICK_NANOS;
     long nextStatus = startNanos + statusIntervalNanos;
@@ -173,15 +227,16 @@ final class RunMonitor implements Runnable {
         }
         continue;
       }
-      tick(now);
+      long ops = progress.opsDone();
+      tick(now, ops);
       // when the monitor was starved, the next interval starts from now rather than catching up with
       // back-to-back ticks of a few milliseconds each
       nextTick = Math.max(nextTick + TICK_NANOS, now + TICK_NANOS / 2);
       if (now >= nextStatus) {
-        closeWindow(now, true);
+        closeWindow(now, ops, true);
         nextStatus += statusIntervalNanos;
       }
-      publish(now);
+      publish(now, ops);
     }
   }
 
@@ -199,9 +254,10 @@ final class RunMonitor implements Runnable {
       Thread.currentThread().interrupt();
     }
     long now = System.nanoTime();
-    tick(now);
-    closeWindow(now, true);
-    publish(now);
+    long ops = progress.opsDone();
+    tick(now, ops);
+    closeWindow(now, ops, true);
+    publish(now, ops);
     if (logs != null) {
       logs.close();
     }
@@ -246,14 +302,18 @@ final class RunMonitor implements Runnable {
     return new ScheduleLag(targetOpsPerSec, Math.max(maxScheduleLagNanos, finalLagNanos) / 1e6, finalLagNanos / 1e6);
   }
 
-  private void tick(long now) {
+  /**
+   * @param now the tick's time, by {@link System#nanoTime()}
+   * @param ops the operations done, read right after {@code now}
+   */
+  private void tick(long now, long ops) {
     long fromMillis = startEpochMillis + TimeUnit.NANOSECONDS.toMillis(lastTickNanos - startNanos);
     long toMillis = startEpochMillis + TimeUnit.NANOSECONDS.toMillis(now - startNanos);
+    beforeHarvest.run();
     List<ChannelTotals> intervals = harvester.harvest(fromMillis, toMillis);
     if (logs != null) {
       logs.write(intervals, registry.recordsIntended());
     }
-    long ops = totalOps();
     long intervalNanos = now - lastTickNanos;
     Map<String, IntervalLatency> latency = new LinkedHashMap<>();
     for (ChannelTotals c : intervals) {
@@ -286,9 +346,11 @@ final class RunMonitor implements Runnable {
   /**
    * Ends the status window: prints the status line with {@code -s} and, with {@code figures}, keeps the
    * window's throughput and percentiles for the live metrics (the t=0 line covers no time).
+   *
+   * @param now the time the window ends, by {@link System#nanoTime()}
+   * @param ops the operations done, read right after {@code now}
    */
-  private void closeWindow(long now, boolean figures) {
-    long ops = totalOps();
+  private void closeWindow(long now, long ops, boolean figures) {
     List<ChannelTotals> window = harvester.takeWindow();
     if (status) {
       printStatus(now, ops, window);
@@ -300,18 +362,15 @@ final class RunMonitor implements Runnable {
     lastStatusOps = ops;
   }
 
-  private void publish(long now) {
+  private void publish(long now, long ops) {
     double elapsedSeconds = (now - startNanos) / 1e9;
-    double overall = elapsedSeconds > 0 ? totalOps() / elapsedSeconds : 0;
+    double overall = elapsedSeconds > 0 ? ops / elapsedSeconds : 0;
     live.publish(new LiveSnapshot(elapsedSeconds, OperationCount.of(registry.operations()), overall, interval,
         cpu.get(), lastTickLagSeconds));
   }
 
   private void printStatus(long now, long ops, List<ChannelTotals> taken) {
-    long todo = 0;
-    for (ClientThread c : clients) {
-      todo += c.opsTodo();
-    }
+    long todo = progress.opsTodo();
     double elapsedMillis = (now - startNanos) / 1e6;
     double sinceLastMillis = (now - lastStatusNanos) / 1e6;
     double current = 1000.0 * (ops - lastStatusOps) / Math.floor(sinceLastMillis);
@@ -328,16 +387,9 @@ final class RunMonitor implements Runnable {
         window.add(c);
       }
     }
-    String line = statusLine.format(new Date(), (long) elapsedMillis, ops, current, todo, overall,
+    Date wallClock = new Date(startEpochMillis + TimeUnit.NANOSECONDS.toMillis(now - startNanos));
+    String line = statusLine.format(wallClock, (long) elapsedMillis, ops, current, todo, overall,
         YcsbOrder.of(window, ChannelTotals::name));
     err.println(line);
-  }
-
-  private long totalOps() {
-    long n = 0;
-    for (ClientThread c : clients) {
-      n += c.opsDone();
-    }
-    return n;
   }
 }

@@ -10,8 +10,12 @@ import dev.ycsbdriver.testing.Resources;
 import dev.ycsbdriver.testing.StallingDb;
 import dev.ycsbdriver.testing.SummaryLines;
 import java.nio.file.Path;
+import java.text.SimpleDateFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -274,6 +278,42 @@ class RunnerBehaviourTest {
             + "est completion in \\d+ seconds? \\[READ: Count=\\d+, Max=\\d+, Min=\\d+, Avg=[\\d.]+, 90=\\d+, 99=\\d+, "
             + "99.9=\\d+, 99.99=\\d+\\] ");
     assertThat(run.err()).containsPattern("(?m)^LBL.* 1 sec: 700 operations; [\\d.]+ current ops/sec; \\[READ: ");
+  }
+
+  @Test
+  void statusLinesAndTimeSeriesOfA64ThreadRunAgreeWithItsOwnOperations() throws Exception {
+    CliRun run = CliRun.of("run", "-db", "site.ycsb.BasicDB", "-P", workload("workloada"), "-threads", "64", "-s",
+        "-p", "operationcount=0", "-p", "maxexecutiontime=3", "-p", "status.interval=1", "-p", "basicdb.verbose=false",
+        "-p", "result.dir=" + results);
+    assertThat(run.exitCode()).as(run.toString()).isZero();
+    JsonNode result = JSON.readTree(run.resultFile().toFile());
+    double opsInSeries = 0;
+    for (JsonNode point : result.get("timeSeries")) {
+      opsInSeries += point.get("opsPerSec").asDouble() * point.get("intervalMillis").asLong() / 1000.0;
+    }
+    long total = result.get("operationsTotal").asLong();
+    assertThat(opsInSeries).isCloseTo(total, org.assertj.core.api.Assertions.within(total * 0.05));
+    // each line's rate is its operations over the time since the line before, both as the lines print them
+    Pattern line = Pattern.compile(
+        "(?m)^(\\S+ \\S+) \\d+ sec: (\\d+) operations; ([\\d.]+) current ops/sec;");
+    SimpleDateFormat clock = new SimpleDateFormat("yyyy-MM-dd HH:mm:ss:SSS", Locale.ROOT);
+    Matcher m = line.matcher(run.err());
+    long lastMillis = -1;
+    long lastOps = 0;
+    int checked = 0;
+    while (m.find()) {
+      long millis = clock.parse(m.group(1)).getTime();
+      long ops = Long.parseLong(m.group(2));
+      if (lastMillis >= 0 && millis - lastMillis >= 500) {
+        double own = (ops - lastOps) * 1000.0 / (millis - lastMillis);
+        assertThat(Double.parseDouble(m.group(3))).as(m.group())
+            .isCloseTo(own, org.assertj.core.api.Assertions.within(Math.max(own * 0.05, 1)));
+        checked++;
+      }
+      lastMillis = millis;
+      lastOps = ops;
+    }
+    assertThat(checked).as(run.err()).isPositive();
   }
 
   private static JsonNode readOperation(Path result, String name) throws Exception {
