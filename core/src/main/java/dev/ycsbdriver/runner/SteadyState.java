@@ -20,6 +20,12 @@ import java.util.Locale;
  *   <li>throughput moved by at most {@value #STEADY_CHANGE} (as a fraction) from the {@value #WINDOW_SECONDS}
  *       seconds before, so neither the driver nor the store's caches are still warming.</li>
  * </ul>
+ * Where compilation has not finished, throughput that stayed steady for longer ends it too: the last
+ * {@value #LONG_WINDOWS} windows ({@value #LONG_WINDOWS} x {@value #WINDOW_SECONDS} s) within
+ * {@value #STEADY_CHANGE} of each other (highest over lowest), so that what is still compiling has shown no effect
+ * for that long. On a machine saturated by the run (64 client threads on two cores) the compilers get so little
+ * CPU that the queue still held hundreds of methods after a minute while throughput no longer moved; the reason
+ * then names the queue's state, so the result says that compilation was still going on.
  * The two windows need {@value #MIN_SECONDS} seconds, the shortest automatic warm-up. The criterion follows
  * the usual steady-state test of benchmark harnesses (JMH's warm-up iterations, Georges et al., "Statistically
  * Rigorous Java Performance Evaluation", OOPSLA 2007: wait until successive windows agree), with windows long
@@ -39,6 +45,8 @@ final class SteadyState {
   static final double QUIET_COMPILE_FRACTION = 0.05;
   /** Fewest readings of the last window that must find the compile queue empty for compilation to be over. */
   static final int QUIET_QUEUE_SAMPLES = WINDOW_SECONDS - 1;
+  /** Windows in a row whose throughput, all within {@value #STEADY_CHANGE} of each other, end it while compiling. */
+  static final int LONG_WINDOWS = 4;
 
   private final List<long[]> samples = new ArrayList<>();
   private String lastReason = "no sample yet";
@@ -68,8 +76,14 @@ final class SteadyState {
     double before = rate(first, mid);
     String compiler = compilerBusy(n);
     if (compiler != null) {
-      lastReason = compiler;
-      return false;
+      double[] longRun = steadyOverLongWindows(n);
+      if (longRun == null) {
+        lastReason = compiler;
+        return false;
+      }
+      lastReason = String.format(Locale.ROOT, "throughput within %.0f%% over %d x %d s (%.0f to %.0f ops/s) while %s",
+          STEADY_CHANGE * 100, LONG_WINDOWS, WINDOW_SECONDS, longRun[0], longRun[1], compiler);
+      return true;
     }
     if (before <= 0 || recent <= 0) {
       lastReason = "no operation completed in the last " + 2 * WINDOW_SECONDS + " s";
@@ -84,6 +98,24 @@ final class SteadyState {
     lastReason = String.format(Locale.ROOT, "JIT compiler quiet (%s), throughput within %.0f%% over 2 x %d s "
         + "(%.0f ops/s)", quietHow(n), STEADY_CHANGE * 100, WINDOW_SECONDS, recent);
     return true;
+  }
+
+  /**
+   * @return the lowest and highest throughput of the last {@value #LONG_WINDOWS} windows when they are within
+   *     {@value #STEADY_CHANGE} of each other (highest over lowest), else null (also when there are fewer samples)
+   */
+  private double[] steadyOverLongWindows(int n) {
+    if (n <= LONG_WINDOWS * WINDOW_SECONDS) {
+      return null;
+    }
+    double low = Double.MAX_VALUE;
+    double high = 0;
+    for (int w = 0; w < LONG_WINDOWS; w++) {
+      double r = rate(samples.get(n - 1 - (w + 1) * WINDOW_SECONDS), samples.get(n - 1 - w * WINDOW_SECONDS));
+      low = Math.min(low, r);
+      high = Math.max(high, r);
+    }
+    return low > 0 && high / low <= 1 + STEADY_CHANGE ? new double[] {low, high} : null;
   }
 
   /** @return why the compiler is not done over the window ending at sample {@code n - 1}, or null when it is */

@@ -79,13 +79,42 @@ class SteadyStateTest {
   }
 
   @Test
-  void aCompileQueueThatNeverEmptiesIsNeverSteadyAndSaysWhy() {
+  void aCompileQueueThatNeverEmptiesWithAMovingRateIsNeverSteadyAndSaysWhy() {
+    // the rate swings by +-30% over 17 s: no four 5 s windows in a row agree within 10%
+    double[] rates = new double[60];
+    for (int i = 0; i < rates.length; i++) {
+      rates[i] = 10_000 * (1 + 0.3 * Math.sin(2 * Math.PI * i / 17));
+    }
     int[] queued = new int[60];
     java.util.Arrays.fill(queued, 3);
     SteadyState s = new SteadyState();
-    assertThat(secondsUntilSteady(s, flat(60, 10_000), new long[60], queued)).isEqualTo(-1);
+    assertThat(secondsUntilSteady(s, rates, new long[60], queued)).isEqualTo(-1);
     assertThat(s.reason()).isEqualTo("the JIT compile queue held work in 5 of the last 5 readings (3 method(s) at "
         + "the last)");
+  }
+
+  @Test
+  void aRateSteadyForFourWindowsEndsItWhileTheQueueStillHoldsWorkAndSaysSo() {
+    // a starved compiler: hundreds of methods queued throughout, but throughput has not moved for 20 s
+    int[] queued = new int[60];
+    java.util.Arrays.fill(queued, 305);
+    SteadyState s = new SteadyState();
+    int steady = secondsUntilSteady(s, flat(60, 10_000), everySecond(60, 950), queued);
+    assertThat(steady).isEqualTo(SteadyState.LONG_WINDOWS * SteadyState.WINDOW_SECONDS);
+    assertThat(s.reason()).isEqualTo("throughput within 10% over 4 x 5 s (10000 to 10000 ops/s) while the JIT "
+        + "compile queue held work in 5 of the last 5 readings (305 method(s) at the last)");
+  }
+
+  @Test
+  void aRateDriftingSlowlyAcrossFourWindowsDoesNotEndItWhileCompiling() {
+    // +4% a window: each step is within 10%, the four windows together are not
+    double[] rates = new double[60];
+    for (int i = 0; i < rates.length; i++) {
+      rates[i] = 10_000 * Math.pow(1.04, i / SteadyState.WINDOW_SECONDS);
+    }
+    int[] queued = new int[60];
+    java.util.Arrays.fill(queued, 20);
+    assertThat(secondsUntilSteady(new SteadyState(), rates, new long[60], queued)).isEqualTo(-1);
   }
 
   @Test
