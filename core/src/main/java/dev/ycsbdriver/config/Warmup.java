@@ -8,7 +8,7 @@ import java.util.Locale;
  * the driver is warm ({@code warmup=auto}). Operations of the warm-up run against the store like any other
  * but are left out of every figure.
  *
- * <p>{@code auto} ends once the JIT compiler has gone quiet and throughput has stopped changing (see
+ * <p>{@code auto} ends once the JIT compiler's queue has emptied and throughput has stopped changing (see
  * {@code dev.ycsbdriver.runner.SteadyState}), at the latest after {@link #limit()}; a failed operation ends it
  * at once, so that failures are measured rather than warmed away.
  *

@@ -10,7 +10,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * How long the JIT compiler has been busy, in milliseconds, for {@link SteadyState}.
+ * How long the JIT compiler has been busy, in milliseconds, for {@link SteadyState}: reported beside the
+ * {@link CompileQueue}'s readings, and the criterion itself only on a JVM without that queue.
  *
  * <p>On Linux, busy time is the time HotSpot's compiler threads (named {@code C1 CompilerThre…} and
  * {@code C2 CompilerThre…}) were runnable: on a CPU or waiting for one, the first two fields of

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntSupplier;
+import java.util.function.LongSupplier;
 
 /**
  * The run phase's warm-up, fixed ({@code warmup=<duration>}) or automatic ({@code warmup=auto}), waited out by
@@ -179,15 +181,47 @@ final class WarmupPhase {
   }
 
   /**
-   * Runs an automatic warm-up: samples the operations done and the JIT compiler's time once a second until
-   * {@link SteadyState} says the driver is warm, an operation fails, {@code warmup.max} passes, or the threads
-   * end or a stop is requested.
+   * Runs an automatic warm-up: samples the operations done, the JIT compiler's queue and its threads' time once a
+   * second until {@link SteadyState} says the driver is warm, an operation fails, {@code warmup.max} passes, or the
+   * threads end or a stop is requested.
    *
    * @return why it ended ({@code steady}, {@code failure}, {@code max}, {@code stop}) and a phrase on the state
    */
   static End untilSteady(Duration limit, List<ClientThread> clients, MeasurementRegistry scratch, RunGates gates,
                          StopSignal stop) {
     JitActivity jit = new JitActivity();
+    CompileQueue queue = new CompileQueue();
+    LongSupplier operations = () -> {
+      long ops = 0;
+      for (ClientThread c : clients) {
+        ops += c.warmupOpsDone();
+      }
+      return ops;
+    };
+    LongSupplier failures = () -> {
+      long failed = 0;
+      for (var m : scratch.operations()) {
+        failed += m.statuses().errors();
+      }
+      return failed;
+    };
+    return untilSteady(limit, operations, failures, jit::millis, queue::tasks, gates, stop);
+  }
+
+  /**
+   * {@link #untilSteady(Duration, List, MeasurementRegistry, RunGates, StopSignal)} with its readings given.
+   *
+   * @param limit {@code warmup.max}
+   * @param operations the operations done so far, every status
+   * @param failures the operations failed so far
+   * @param compileMillis the compiler threads' busy time so far, in milliseconds, or -1 ({@link JitActivity})
+   * @param queuedCompiles the methods in the compile queue now, or -1 ({@link CompileQueue})
+   * @param gates the run's gates, to see the client threads end
+   * @param stop the run's stop signal
+   * @return why it ended and a phrase on the state
+   */
+  static End untilSteady(Duration limit, LongSupplier operations, LongSupplier failures, LongSupplier compileMillis,
+                         IntSupplier queuedCompiles, RunGates gates, StopSignal stop) {
     SteadyState steady = new SteadyState();
     long start = System.nanoTime();
     long deadline = start + limit.toNanos();
@@ -195,21 +229,14 @@ final class WarmupPhase {
     while (true) {
       long now = System.nanoTime();
       if (now - next >= 0) {
-        long ops = 0;
-        for (ClientThread c : clients) {
-          ops += c.warmupOpsDone();
-        }
-        if (steady.sample(now - start, ops, jit.millis())) {
+        if (steady.sample(now - start, operations.getAsLong(), compileMillis.getAsLong(), queuedCompiles.getAsInt())) {
           return new End("steady", steady.reason());
         }
         next += TimeUnit.SECONDS.toNanos(1);
       }
-      long failures = 0;
-      for (var m : scratch.operations()) {
-        failures += m.statuses().errors();
-      }
-      if (failures > 0) {
-        return new End("failure", failures + " operation(s) failed while warming up, so they are measured");
+      long failed = failures.getAsLong();
+      if (failed > 0) {
+        return new End("failure", failed + " operation(s) failed while warming up, so they are measured");
       }
       if (now - deadline >= 0) {
         return new End("max", steady.reason());

@@ -147,8 +147,11 @@ class RunnerBehaviourTest {
     JsonNode warmup = JSON.readTree(run.resultFile().toFile()).get("warmup");
     assertThat(warmup.get("requested").asText()).isEqualTo("auto");
     assertThat(warmup.get("endedBy").asText()).as(warmup.toString()).isEqualTo("steady");
-    assertThat(warmup.get("millis").asLong()).as("at most twice the shortest: the compiler goes quiet within seconds at a steady 2000 ops/s").isBetween(SteadyState.MIN_SECONDS * 1000L, 2 * SteadyState.MIN_SECONDS * 1000L);
-    assertThat(warmup.get("detail").asText()).contains("JIT compiler quiet");
+    // the compiler goes quiet within seconds at a steady 2000 ops/s; on a machine loaded by other processes its
+    // queue may not empty, and the rate steady over four windows ends it, a few seconds of overhead later
+    assertThat(warmup.get("millis").asLong()).as(warmup.toString()).isBetween(SteadyState.MIN_SECONDS * 1000L,
+        (SteadyState.LONG_WINDOWS * SteadyState.WINDOW_SECONDS + 3) * 1000L);
+    assertThat(warmup.get("detail").asText()).containsAnyOf("JIT compiler quiet", "throughput within 10% over 4 x 5 s");
     assertThat(run.err()).contains("Warm-up done after", "(steady: ");
     assertThat(SummaryLines.asMap(run.out()).get("[READ], Operations")).isEqualTo("2000");
   }
