@@ -1,5 +1,6 @@
 package dev.ycsbdriver.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonValue;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -99,6 +100,7 @@ public final class Findings {
 
   /**
    * One row: the figure of {@code store} in {@code profile} over that of {@code otherStore} in {@code otherProfile}.
+   * Files leave out the components that are null.
    *
    * @param claim what the row compares
    * @param figure the figure compared, e.g. {@code throughput}
@@ -121,6 +123,7 @@ public final class Findings {
    * @param noiseFloor the noise floor the ratio was held against, e.g. {@code sqlite fast/durable on workloadc
    *     1.11x}; null when none
    */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Finding(Claim claim, String figure, int threads, String workload, String store, String profile,
                         String otherStore, String otherProfile, double ratio, Double low, Double high,
                         RatioInterval.Basis test, Double unpairedLow, Double unpairedHigh, Double roundEffectP,
@@ -164,6 +167,11 @@ public final class Findings {
             + (verdict == Verdict.TESTS_DISAGREE ? ", rounds do not justify pairing" : ", rounds justify pairing");
       }
       return t;
+    }
+
+    /** @return whether the paired and the unpaired interval disagree on whether 1 is inside; false when unpaired */
+    public boolean testsDisagree() {
+      return unpairedLow != null && disagree();
     }
 
     private boolean disagree() {
@@ -367,21 +375,17 @@ public final class Findings {
         "95% interval", "test", "verdict"), out, NOTES);
   }
 
-  /** How to read the findings table; also in the guide to reading the report. */
+  /** How to read the findings table: the verdicts and the pairing criterion with its source (docs/matrices.md). */
   static final List<String> NOTES = List.of(
-      "Each row is one comparison the report states: the figure of the subject over the other's (for a figure "
-          + "where lower is better, the other's over the subject's), so that above 1 favours the subject.",
-      "Verdicts: ahead outside the noise (the 95% interval leaves out 1 and the lead is further from 1 than the noise "
-          + "floor); tie (the interval includes 1); inside the noise floor (the interval leaves out 1, but the lead is "
-          + "no further from 1 than a store's fast over durable on a workload that only reads, an A/A control): a "
-          + "tie; no noise estimate (one run per cell).",
-      "Test: paired by repeat where both cells ran the same repeats in the same rounds of an interleaved matrix, "
-          + "else unpaired (Welch). Pairing is justified only when the rounds differ: the round effect of a "
-          + "two-way analysis without replication (rounds as blocks, Montgomery, Design and Analysis of "
-          + "Experiments, section 4.1), F = var(sum)/var(difference) of the log figures, p below "
-          + String.format(Locale.ROOT, "%.2f", PAIRING_P) + ". Where the paired and unpaired intervals disagree "
-          + "and pairing is not justified, the row names no winner. With 3 repeats the test has 2 and 2 degrees of "
-          + "freedom and needs F above 19 to justify pairing, so most such rows name no winner.");
+      "Ratio: the subject's figure over the other's (inverted where lower is better), so above 1 favours the subject. "
+          + "Verdicts: ahead outside the noise; tie (the 95% interval includes 1); inside the noise floor (the "
+          + "interval leaves out 1, but the ratio is no further from 1 than a store's fast/durable on a read-only "
+          + "workload, an A/A control): a tie.",
+      "Test: paired by repeat (same rounds of an interleaved matrix) only where it agrees with the unpaired "
+          + "(Welch) interval or the rounds justify pairing: a round (block) effect with p below "
+          + String.format(Locale.ROOT, "%.2f", PAIRING_P) + ", F = var(a+b)/var(a-b) of the log figures "
+          + "(Montgomery, Design and Analysis of Experiments, 4.1); with 3 repeats that needs F above 19. Else "
+          + "the row names no winner.");
 
   private static Double shown(ReportCell c) {
     return c == null || c.throughput() == null ? null : c.throughput().value();

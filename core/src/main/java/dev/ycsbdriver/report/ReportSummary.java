@@ -166,10 +166,12 @@ final class ReportSummary {
 
   /**
    * @return why a row that leaves out 1 is still no winner, e.g. {@code  (inside the noise floor sqlite fast/durable
-   *     on workloadc 1.11x)}; empty for a plain tie or a winner
+   *     on workloadc 1.11x)}, or the test a winner rests on where the unpaired interval disagrees; empty for a plain
+   *     tie or a winner both tests agree on
    */
   static String why(Findings.Finding f) {
     return switch (f.verdict()) {
+      case AHEAD -> f.testsDisagree() ? " (" + f.testText() + ")" : "";
       case INSIDE_NOISE_FLOOR -> " (inside the noise floor, " + f.noiseFloor() + ")";
       case TESTS_DISAGREE -> " (paired and unpaired tests disagree: " + f.testText() + ")";
       default -> "";
@@ -211,7 +213,7 @@ final class ReportSummary {
       double n = shown(model.exactCell(profile, f.otherStore(), t, w));
       if (f.namesWinner()) {
         leads.add(w + " " + f.store() + " (" + ReportTables.opsPerSec(b) + " ops/s, " + ReportTables.ratio(f.ratio())
-            + " " + f.otherStore() + ", " + f.text().substring(f.text().indexOf(", ") + 2) + ")");
+            + " " + f.otherStore() + ", " + f.text().substring(f.text().indexOf(", ") + 2) + ")" + why(f));
       } else if (f.verdict() == Findings.Verdict.NO_ESTIMATE) {
         unknown.add(w + " " + f.store() + " " + ReportTables.opsPerSec(b) + " ops/s, " + f.otherStore() + " "
             + ReportTables.opsPerSec(n) + " ops/s (ratio " + ReportTables.ratio(f.ratio()) + ")");
