@@ -173,6 +173,33 @@ public final class CsvReport {
     return write(schema, rows);
   }
 
+  /**
+   * The columns of {@code report-findings.csv}, in order: the components of {@link Findings.Finding}, one row per
+   * finding.
+   */
+  public static final List<String> FINDINGS_COLUMNS = java.util.Arrays.stream(
+      Findings.Finding.class.getRecordComponents()).map(java.lang.reflect.RecordComponent::getName).toList();
+
+  /**
+   * @param model the grouped results
+   * @return the findings ({@link Findings}) as CSV with a header line, in the order of the report's findings table;
+   *     ids for the claim, test and verdict, ratios and p-values to 4 decimals, and empty bounds without a noise
+   *     estimate
+   */
+  public static String renderFindings(ReportModel model) {
+    CsvSchema.Builder schema = CsvSchema.builder().setUseHeader(true).setLineSeparator("\n");
+    FINDINGS_COLUMNS.forEach(schema::addColumn);
+    List<Map<String, Object>> rows = new ArrayList<>();
+    for (Findings.Finding f : Findings.of(model)) {
+      Map<String, Object> row = CSV.convertValue(f,
+          new com.fasterxml.jackson.core.type.TypeReference<LinkedHashMap<String, Object>>() {
+          });
+      row.replaceAll((column, value) -> value instanceof Double d ? round(d, 4) : value);
+      rows.add(row);
+    }
+    return write(schema, rows);
+  }
+
   private static String write(CsvSchema.Builder schema, List<Map<String, Object>> rows) {
     for (Map<String, Object> row : rows) {
       row.replaceAll((column, value) -> value instanceof String text ? neutralised(text) : value);

@@ -91,6 +91,11 @@ public final class HtmlReport {
         h.append("</ul>\n");
       }
     }
+    Table findings = Findings.table(model);
+    if (!findings.rows().isEmpty()) {
+      h.append("<h2>").append(esc(findings.title())).append("</h2>\n");
+      table(h, findings);
+    }
     h.append("<h2>Summary</h2>\n<ul>\n");
     for (String sentence : ReportSummary.sentences(model)) {
       if (!caveats.contains(sentence)) {
@@ -112,28 +117,7 @@ public final class HtmlReport {
       h.append("<h2>").append(esc(section.title())).append("</h2>\n");
       for (Table table : section.tables()) {
         h.append("<h3>").append(esc(table.title())).append("</h3>\n");
-        if (!table.header().isEmpty()) { // a table without columns is its notes alone
-          h.append("<div class=\"scroll\"><table>\n<thead><tr>");
-          for (String c : table.header()) {
-            h.append("<th>").append(esc(c)).append("</th>");
-          }
-          h.append("</tr></thead>\n<tbody>\n");
-          for (List<String> row : table.rows()) {
-            h.append("<tr>");
-            for (int i = 0; i < row.size(); i++) {
-              h.append(table.text(i) ? "<td class=\"text\">" : "<td>").append(esc(row.get(i))).append("</td>");
-            }
-            h.append("</tr>\n");
-          }
-          h.append("</tbody>\n</table></div>\n");
-        }
-        if (!table.notes().isEmpty()) {
-          h.append("<ul class=\"notes\">\n");
-          for (String n : table.notes()) {
-            h.append("<li>").append(esc(n)).append("</li>\n");
-          }
-          h.append("</ul>\n");
-        }
+        table(h, table);
       }
     }
     if (charts.stream().anyMatch(c -> !c.headline())) {
@@ -150,6 +134,31 @@ public final class HtmlReport {
     }
     h.append("</ul>\n</body>\n</html>\n");
     return h.toString();
+  }
+
+  private static void table(StringBuilder h, Table table) {
+    if (!table.header().isEmpty()) { // a table without columns is its notes alone
+      h.append("<div class=\"scroll\"><table>\n<thead><tr>");
+      for (String c : table.header()) {
+        h.append("<th>").append(esc(c)).append("</th>");
+      }
+      h.append("</tr></thead>\n<tbody>\n");
+      for (List<String> row : table.rows()) {
+        h.append("<tr>");
+        for (int i = 0; i < row.size(); i++) {
+          h.append(table.text(i) ? "<td class=\"text\">" : "<td>").append(esc(row.get(i))).append("</td>");
+        }
+        h.append("</tr>\n");
+      }
+      h.append("</tbody>\n</table></div>\n");
+    }
+    if (!table.notes().isEmpty()) {
+      h.append("<ul class=\"notes\">\n");
+      for (String n : table.notes()) {
+        h.append("<li>").append(esc(n)).append("</li>\n");
+      }
+      h.append("</ul>\n");
+    }
   }
 
   private static String figure(ReportCharts.Image chart, Charts where) {

@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * Renders the report as GitHub-flavoured Markdown: first the caveats of the runs ({@link ReportCaveats}) with the
- * marks the tables put beside affected figures, then what a reader wants first (the summary sentences of
+ * marks the tables put beside affected figures, then the findings table ({@link Findings}), then what a reader wants
+ * first (the summary sentences of
  * {@link ReportSummary} and the headline chart), then the sections and tables of {@link ReportTables}, the
  * other charts as links to {@code charts/<name>.png}, and a short guide to reading the figures. Text columns are
  * left-aligned, figures right-aligned ({@link Table#text}).
@@ -37,6 +38,11 @@ public final class MarkdownReport {
       }
       md.append(ReportCaveats.legend(model).isEmpty() ? "" : "\n");
     }
+    Table findings = Findings.table(model);
+    if (!findings.rows().isEmpty()) {
+      md.append("## ").append(findings.title()).append("\n\n");
+      table(md, findings);
+    }
     md.append("## Summary\n\n");
     for (String sentence : ReportSummary.sentences(model)) {
       if (!caveats.contains(sentence)) {
@@ -57,23 +63,7 @@ public final class MarkdownReport {
       md.append("## ").append(escape(section.title())).append("\n\n");
       for (Table table : section.tables()) {
         md.append("### ").append(escape(table.title())).append("\n\n");
-        if (!table.header().isEmpty()) { // a table without columns is its notes alone
-          md.append(row(table.header()));
-          for (int i = 0; i < table.header().size(); i++) {
-            md.append(table.text(i) ? "|---" : "|---:");
-          }
-          md.append("|\n");
-          for (List<String> r : table.rows()) {
-            md.append(row(r));
-          }
-          md.append("\n");
-        }
-        for (String note : table.notes()) {
-          md.append("- ").append(escape(note)).append("\n");
-        }
-        if (!table.notes().isEmpty()) {
-          md.append("\n");
-        }
+        table(md, table);
       }
     }
     if (charts.stream().anyMatch(c -> !c.headline())) {
@@ -89,6 +79,26 @@ public final class MarkdownReport {
       md.append("- ").append(line).append("\n");
     }
     return md.toString();
+  }
+
+  private static void table(StringBuilder md, Table table) {
+    if (!table.header().isEmpty()) { // a table without columns is its notes alone
+      md.append(row(table.header()));
+      for (int i = 0; i < table.header().size(); i++) {
+        md.append(table.text(i) ? "|---" : "|---:");
+      }
+      md.append("|\n");
+      for (List<String> r : table.rows()) {
+        md.append(row(r));
+      }
+      md.append("\n");
+    }
+    for (String note : table.notes()) {
+      md.append("- ").append(escape(note)).append("\n");
+    }
+    if (!table.notes().isEmpty()) {
+      md.append("\n");
+    }
   }
 
   private static String image(ReportCharts.Image chart) {

@@ -126,11 +126,12 @@ public final class Ranking {
 
   /**
    * @param model the grouped results
+   * @param findings the report's findings ({@link Findings}), whose ranking rows give each lead and its verdict
    * @return per ranking, a sentence naming the first and the runner-up, with the lead (the figure of the first over
    *     the next's, inverted for latency so that a lead is above 1) and its 95% interval ({@link RatioInterval});
-   *     "first" only when the lead is outside the noise; empty when the model ranks by nothing
+   *     "first" only when the row's verdict is ahead outside the noise; empty when the model ranks by nothing
    */
-  static List<String> sentences(ReportModel model) {
+  static List<String> sentences(ReportModel model, List<Findings.Finding> findings) {
     RankFigure by = model.rank();
     List<String> out = new ArrayList<>();
     for (Group g : groups(model)) {
@@ -138,13 +139,10 @@ public final class Ranking {
       List<Entry> ranked = g.entries().stream().filter(e -> e.rank() > 0).toList();
       List<Entry> joint = ranked.stream().filter(e -> e.rank() == 1).toList();
       String who = String.join(" and ", joint.stream().map(e -> name(e.cell())).toList());
-      RatioInterval lead = null;
-      if (ranked.size() > joint.size()) {
-        List<RunResult> a = first.cell().runs();
-        List<RunResult> b = ranked.get(joint.size()).cell().runs();
-        lead = by.higherIsBetter() ? RatioInterval.of(a, b, by) : RatioInterval.of(b, a, by);
-      }
-      boolean ahead = lead == null || lead.outsideNoise() && lead.ratio() > 1;
+      Findings.Finding lead = ranked.size() == joint.size() ? null : findings.stream()
+          .filter(f -> f.claim() == Findings.Claim.RANKING && f.threads() == g.threads()
+              && f.workload().equals(g.workload())).findFirst().orElse(null);
+      boolean ahead = lead == null || lead.namesWinner();
       StringBuilder s = new StringBuilder();
       s.append(!ahead ? "No store is first outside the noise by " : joint.size() > 1 ? "Joint first by " : "First by ")
           .append(by.label()).append(" (")
@@ -159,7 +157,7 @@ public final class Ranking {
       }
       s.append(" (").append(ranked.size()).append(ranked.size() == 1 ? " store ranked" : " ranked");
       if (lead != null) {
-        s.append("; lead of the geometric means over the runs ").append(lead.text());
+        s.append("; lead of the geometric means over the runs ").append(lead.text()).append(ReportSummary.why(lead));
       }
       out.add(s.append(").").toString());
     }

@@ -1,5 +1,6 @@
 package dev.ycsbdriver.report;
 
+import com.fasterxml.jackson.annotation.JsonValue;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,6 +65,7 @@ public record RatioInterval(double ratio, double standardError, int degreesOfFre
     }
 
     /** @return the id files use: {@code paired-repeats}, {@code repeats}, {@code within-run} or {@code none} */
+    @JsonValue
     public String id() {
       return this == WITHIN_RUN ? "within-run" : name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
@@ -97,6 +99,66 @@ public record RatioInterval(double ratio, double standardError, int degreesOfFre
    *     has it at 0
    */
   public static RatioInterval of(List<RunResult> numerator, List<RunResult> denominator, RankFigure figure) {
+    return of(numerator, denominator, figure, true);
+  }
+
+  /**
+   * @param numerator runs of the cell on top, in path order
+   * @param denominator runs of the cell below
+   * @param figure the figure compared
+   * @return as {@link #of(List, List, RankFigure)}, but never paired by repeat: Welch's interval where both cells have
+   *     at least 2 runs, so that a paired verdict can be checked against the unpaired one ({@link Findings})
+   */
+  public static RatioInterval unpaired(List<RunResult> numerator, List<RunResult> denominator, RankFigure figure) {
+    return of(numerator, denominator, figure, false);
+  }
+
+  /**
+   * Whether the rounds of an interleaved matrix differ, the criterion that justifies pairing the repeats of two cells:
+   * the two cells as the treatments and the rounds as the blocks of a randomized complete block design without
+   * replication (D. C. Montgomery, <i>Design and Analysis of Experiments</i>, 8th ed., 2013, section 4.1), whose
+   * block effect is tested by F = MS(rounds) / MS(error). On the log figures a and b of n rounds this is
+   * F = var(a + b) / var(a - b) with (n - 1, n - 1) degrees of freedom, and F with equal degrees of freedom k maps to
+   * Student's t with k: t = (sqrt(k) / 2)(sqrt(F) - 1 / sqrt(F)) (T. Cacoullos, "A relation between t and F
+   * distributions", JASA 60, 1965), so {@link StudentT} gives its p-value.
+   *
+   * @param numerator runs of the cell on top
+   * @param denominator runs of the cell below
+   * @param figure the figure compared
+   * @return the one-sided p-value of the round effect, or null when the cells do not share the same repeats (at
+   *     least 2) or a run lacks the figure
+   */
+  public static Double roundEffectP(List<RunResult> numerator, List<RunResult> denominator, RankFigure figure) {
+    List<Double> a = logs(numerator.stream().map(figure::of).toList());
+    List<Double> b = logs(denominator.stream().map(figure::of).toList());
+    if (a == null || b == null || a.size() < 2 || a.size() != b.size()) {
+      return null;
+    }
+    Map<Integer, Double> ra = byRepeat(numerator, a);
+    Map<Integer, Double> rb = byRepeat(denominator, b);
+    if (ra == null || rb == null || !ra.keySet().equals(rb.keySet())) {
+      return null;
+    }
+    List<Double> sums = new ArrayList<>();
+    List<Double> differences = new ArrayList<>();
+    ra.forEach((k, v) -> {
+      sums.add(v + rb.get(k));
+      differences.add(v - rb.get(k));
+    });
+    double vd = variance(differences);
+    double vs = variance(sums);
+    if (vd == 0) {
+      return vs == 0 ? 1.0 : 0.0;
+    }
+    int k = a.size() - 1;
+    double f = vs / vd;
+    double t = Math.sqrt(k) / 2 * (Math.sqrt(f) - 1 / Math.sqrt(f));
+    double central = StudentT.central(Math.abs(t), k);
+    return t >= 0 ? (1 - central) / 2 : (1 + central) / 2;
+  }
+
+  private static RatioInterval of(List<RunResult> numerator, List<RunResult> denominator, RankFigure figure,
+                                  boolean pair) {
     if (numerator.isEmpty() || denominator.isEmpty()) {
       return null;
     }
@@ -111,7 +173,7 @@ public record RatioInterval(double ratio, double standardError, int degreesOfFre
     if (na >= 2 && nb >= 2) {
       Map<Integer, Double> ra = byRepeat(numerator, a);
       Map<Integer, Double> rb = byRepeat(denominator, b);
-      if (ra != null && rb != null && ra.keySet().equals(rb.keySet())) {
+      if (pair && ra != null && rb != null && ra.keySet().equals(rb.keySet())) {
         List<Double> d = new ArrayList<>();
         ra.forEach((k, v) -> d.add(v - rb.get(k)));
         return new RatioInterval(ratio, Math.sqrt(variance(d) / na), na - 1, Basis.PAIRED_REPEATS);

@@ -1,5 +1,6 @@
 package dev.ycsbdriver.report;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
@@ -11,13 +12,17 @@ import java.util.function.Function;
  * and profile, the stores a matrix left out and another party's reference figures. Stateless and thread-safe.
  */
 final class ReportJsonSections {
+  /** Writes the typed sections ({@link Findings.Finding}) by their record components. */
+  private static final ObjectMapper MAPPER = new ObjectMapper();
+
   private ReportJsonSections() {
   }
 
   /**
    * @param root the report's JSON object; receives {@code caveats} (per group: {@code group}, {@code mark},
    *     {@code count} of runs affected, {@code runs} shown, {@code cells} as {@code store profile workload threads},
-   *     {@code text}; empty when the runs recorded none), {@code ranking} (empty without a ranking figure),
+   *     {@code text}; empty when the runs recorded none), {@code findings} (one object per {@link Findings.Finding},
+   *     its components as fields), {@code ranking} (empty without a ranking figure),
    *     {@code durableVsFast}, {@code throughputRatios}, {@code crashTests}, {@code leftOut} and {@code reference}
    *     (null without reference figures)
    * @param model the grouped results
@@ -34,6 +39,7 @@ final class ReportJsonSections {
       c.cells().forEach(n.putArray("cells")::add);
       n.put("text", c.sentence());
     }
+    root.set("findings", MAPPER.valueToTree(Findings.of(model)));
     ranking(root.putArray("ranking"), model);
     ArrayNode rows = root.putArray("durableVsFast");
     for (DurableVsFast.Row r : DurableVsFast.rows(model)) {

@@ -13,11 +13,12 @@ import java.util.Objects;
  * figure, the first store per ranking ({@link Ranking}); per store, the
  * fast profile's throughput over the durable one's (geometric mean over the workloads both ran, the workloads that
  * differ outside the noise and those that do not, and the noise floor of a read-only workload); per profile, the
- * fastest store per workload and by how much, where the lead is outside the noise (with a warning when a noise floor
- * is further from 1 than the lead); per store, the
+ * fastest store per workload and by how much, where the lead is outside the noise and the noise floor; per store, the
  * acknowledged writes its crash tests lost; and the stores a matrix left out. Every ratio carries its 95% interval
- * ({@link RatioInterval}); a ratio whose interval includes 1 reads as a tie, and one without a noise estimate (one
- * run per cell, no interval figures) as a difference that cannot be told apart from noise.
+ * ({@link RatioInterval}) and every verdict is that of its row of the findings ({@link Findings}): a ratio whose
+ * interval includes 1, that is inside the noise floor, or on which the paired and unpaired tests disagree reads as a
+ * tie, never as a winner with a warning; one without a noise estimate (one run per cell, no interval figures) as a
+ * difference that cannot be told apart from noise.
  *
  * <p>A durable and a fast profile pair up by name: {@code durable} with {@code fast}, and
  * {@code <prefix>-durable} with {@code <prefix>-fast} (e.g. {@code seed004-durable}, {@code seed004-fast}).
@@ -33,15 +34,15 @@ final class ReportSummary {
    */
   static List<String> sentences(ReportModel model) {
     List<String> out = new ArrayList<>(caveats(model));
-    out.addAll(Ranking.sentences(model));
-    Map<String, RatioInterval> floors = new LinkedHashMap<>();
+    List<Findings.Finding> findings = Findings.of(model);
+    out.addAll(Ranking.sentences(model, findings));
     for (String store : model.stores()) {
       for (String[] pair : pairs(model, store)) {
-        out.addAll(fastOverDurable(model, store, pair[0], pair[1], floors));
+        out.addAll(fastOverDurable(model, store, pair[0], pair[1], findings));
       }
     }
     for (String profile : model.profiles()) {
-      out.addAll(fastest(model, profile, floors));
+      out.addAll(fastest(model, profile, findings));
     }
     out.addAll(lostWrites(model));
     if (!model.leftOut().isEmpty()) {
@@ -56,7 +57,7 @@ final class ReportSummary {
   }
 
   /** @return pairs {@code [durable, fast]} of the store's profiles */
-  private static List<String[]> pairs(ReportModel model, String store) {
+  static List<String[]> pairs(ReportModel model, String store) {
     List<String> own = model.profiles().stream().filter(Objects::nonNull)
         .filter(p -> model.cells().stream().anyMatch(c -> c.store().equals(store) && p.equals(c.profile()))).toList();
     List<String[]> out = new ArrayList<>();
@@ -93,133 +94,132 @@ final class ReportSummary {
   }
 
   /**
-   * Fast over durable of one store at the highest thread count both ran: per workload, the ratio with its interval
-   * ({@link RatioInterval}); their geometric mean with its interval; which workloads differ outside the noise and
-   * which are ties (the read-only workload in neither list); and the noise floor, the ratio on a workload that only
-   * reads (it cannot differ by durability), with a warning when it is further from 1 than a difference stated.
+   * Fast over durable of one store, from its rows of the findings ({@link Findings}): the geometric mean over the
+   * workloads with its interval and verdict; which workloads are ahead outside the noise and which are ties (with why,
+   * when inside the noise floor or when the tests disagree; the read-only workload in neither list); and the noise
+   * floor, the ratio on a workload that only reads (it cannot differ by durability).
    *
    * @return the sentences, or empty when the two profiles share no thread count and workload
    */
   private static List<String> fastOverDurable(ReportModel model, String store, String durable, String fast,
-                                              Map<String, RatioInterval> floors) {
-    for (int i = model.threads().size() - 1; i >= 0; i--) {
-      int t = model.threads().get(i);
-      Map<String, RatioInterval> ratios = new LinkedHashMap<>();
-      String floor = null;
-      int minRuns = Integer.MAX_VALUE;
-      int maxRuns = 0;
-      for (String w : model.workloads()) {
-        ReportCell d = model.exactCell(durable, store, t, w);
-        ReportCell f = model.exactCell(fast, store, t, w);
-        RatioInterval r = RatioInterval.of(f, d);
-        if (r != null) {
-          ratios.put(w, r);
-          floor = floor == null && NoiseFloor.readOnly(d) && NoiseFloor.readOnly(f) ? w : floor;
-          minRuns = Math.min(minRuns, Math.min(d.repeats(), f.repeats()));
-          maxRuns = Math.max(maxRuns, Math.max(d.repeats(), f.repeats()));
-        }
+                                              List<Findings.Finding> findings) {
+    List<Findings.Finding> rows = findings.stream().filter(f -> (f.claim() == Findings.Claim.FAST_VS_DURABLE
+        || f.claim() == Findings.Claim.NOISE_FLOOR) && f.store().equals(store) && fast.equals(f.profile())
+        && durable.equals(f.otherProfile())).toList();
+    if (rows.isEmpty()) {
+      return List.of();
+    }
+    int t = rows.get(0).threads();
+    Findings.Finding floor = rows.stream().filter(f -> f.claim() == Findings.Claim.NOISE_FLOOR).findFirst()
+        .orElse(null);
+    List<Findings.Finding> perWorkload = rows.stream().filter(f -> !f.workload().equals(Findings.GEOMETRIC_MEAN))
+        .toList();
+    List<String> workloads = model.workloads().stream()
+        .filter(w -> perWorkload.stream().anyMatch(f -> f.workload().equals(w))).toList();
+    int minRuns = Integer.MAX_VALUE;
+    int maxRuns = 0;
+    for (String w : workloads) {
+      for (String p : List.of(durable, fast)) {
+        int n = model.exactCell(p, store, t, w).repeats();
+        minRuns = Math.min(minRuns, n);
+        maxRuns = Math.max(maxRuns, n);
       }
-      if (ratios.isEmpty()) {
-        continue;
-      }
-      List<String> out = new ArrayList<>();
-      RatioInterval mean = RatioInterval.geometricMean(List.copyOf(ratios.values()));
-      String runs = (minRuns == maxRuns ? maxRuns + "" : minRuns + " to " + maxRuns)
-          + (maxRuns == 1 ? " run per cell" : " runs per cell");
-      String basis = (ratios.size() == 1 ? ratios.keySet().iterator().next() + " at " + ReportTables.threads(t)
-          : "geometric mean over " + String.join(", ", ratios.keySet()) + " at " + ReportTables.threads(t)) + ", " + runs;
-      if (!mean.known()) {
-        out.add(store + ": " + fast + " over " + durable + " is " + ReportTables.ratio(mean.ratio())
-            + " its throughput (" + basis + "), but " + (ratios.size() == 1 ? "this difference" : "these differences") + " cannot be told "
-            + "apart from noise: " + NO_ESTIMATE + ".");
-        return out;
-      }
-      String verdict = !mean.outsideNoise() ? fast + " and " + durable + " are within noise, "
-          : mean.ratio() > 1 ? fast + " is faster than " + durable + ", " : fast + " is slower than " + durable + ", ";
-      StringBuilder s = new StringBuilder(store + ": " + verdict + ReportTables.ratio(mean.ratio())
-          + " its throughput (" + mean.interval() + "; " + basis + ").");
-      if (ratios.size() > 1) {
-        List<String> findings = new ArrayList<>();
-        List<String> ties = new ArrayList<>();
-        String readOnly = floor;
-        // the read-only workload is the noise floor, not a finding: the sentence after this one states it
-        ratios.forEach((w, r) -> {
-          if (!w.equals(readOnly)) {
-            (r.outsideNoise() ? findings : ties).add(w + " " + r.text());
-          }
-        });
-        s.append(findings.isEmpty() ? " No workload differs outside the noise"
-            : " Outside the noise: " + String.join("; ", findings));
-        s.append(ties.isEmpty() ? "." : (findings.isEmpty() ? ": " : ". Within noise: ") + String.join("; ", ties)
-            + ".");
-      }
-      out.add(s.toString());
-      if (floor != null) {
-        out.add(NoiseFloor.sentence(store, durable, fast, floor, ratios, mean));
-        floors.put(store + " " + fast + "/" + durable + " on " + floor, ratios.get(floor));
-      }
+    }
+    Findings.Finding mean = rows.stream().filter(f -> f.workload().equals(Findings.GEOMETRIC_MEAN)).findFirst()
+        .orElse(perWorkload.get(0));
+    List<String> out = new ArrayList<>();
+    String runs = (minRuns == maxRuns ? maxRuns + "" : minRuns + " to " + maxRuns)
+        + (maxRuns == 1 ? " run per cell" : " runs per cell");
+    String basis = (workloads.size() == 1 ? workloads.get(0) + " at " + ReportTables.threads(t)
+        : "geometric mean over " + String.join(", ", workloads) + " at " + ReportTables.threads(t)) + ", " + runs;
+    if (mean.verdict() == Findings.Verdict.NO_ESTIMATE) {
+      out.add(store + ": " + fast + " over " + durable + " is " + ReportTables.ratio(mean.ratio())
+          + " its throughput (" + basis + "), but " + (workloads.size() == 1 ? "this difference" : "these differences")
+          + " cannot be told apart from noise: " + NO_ESTIMATE + ".");
       return out;
     }
-    return List.of();
+    String verdict = !mean.namesWinner() ? fast + " and " + durable + " are within noise" + why(mean) + ", "
+        : mean.ratio() > 1 ? fast + " is faster than " + durable + ", " : fast + " is slower than " + durable + ", ";
+    String interval = mean.text().substring(mean.text().indexOf(", ") + 2);
+    StringBuilder s = new StringBuilder(store + ": " + verdict + ReportTables.ratio(mean.ratio())
+        + " its throughput (" + interval + "; " + basis + ").");
+    if (workloads.size() > 1) {
+      List<String> ahead = new ArrayList<>();
+      List<String> ties = new ArrayList<>();
+      // the read-only workload is the noise floor, not a finding: the sentence after this one states it
+      for (Findings.Finding f : perWorkload) {
+        if (f != floor) {
+          (f.namesWinner() ? ahead : ties).add(f.workload() + " " + f.text() + why(f));
+        }
+      }
+      s.append(ahead.isEmpty() ? " No workload differs outside the noise"
+          : " Outside the noise: " + String.join("; ", ahead));
+      s.append(ties.isEmpty() ? "." : (ahead.isEmpty() ? ": " : ". Within noise: ") + String.join("; ", ties)
+          + ".");
+    }
+    out.add(s.toString());
+    if (floor != null) {
+      out.add(NoiseFloor.sentence(store, durable, fast, floor));
+    }
+    return out;
+  }
+
+  /**
+   * @return why a row that leaves out 1 is still no winner, e.g. {@code  (inside the noise floor sqlite fast/durable
+   *     on workloadc 1.11x)}, or the test a winner rests on where the unpaired interval disagrees; empty for a plain
+   *     tie or a winner both tests agree on
+   */
+  static String why(Findings.Finding f) {
+    return switch (f.verdict()) {
+      case AHEAD -> f.testsDisagree() ? " (" + f.testText() + ")" : "";
+      case INSIDE_NOISE_FLOOR -> " (inside the noise floor, " + f.noiseFloor() + ")";
+      case TESTS_DISAGREE -> " (paired and unpaired tests disagree: " + f.testText() + ")";
+      default -> "";
+    };
   }
 
   /** Said of a ratio without a noise estimate. */
   static final String NO_ESTIMATE = "one run per cell and no interval figures";
 
   /**
-   * The fastest store per workload in the profile at its highest thread count, only where its lead over the second
-   * is outside the noise ({@link RatioInterval}); the other workloads are named as ties, or as differences that
-   * cannot be told apart without a noise estimate. Stores without durability profiles (e.g. memory, a reference row
-   * in every profile) are left out and named.
+   * The fastest store per workload in the profile at its highest thread count, from the store-over-store rows of the
+   * findings ({@link Findings}): named only where the row's verdict is ahead outside the noise; the other workloads
+   * are ties (with why, when inside the noise floor or when the tests disagree), or differences that cannot be told
+   * apart without a noise estimate. Stores without durability profiles (e.g. memory, a reference row in every
+   * profile) are left out and named.
    *
-   * @param floors the noise floors found so far (fast over durable on a read-only workload), by what they are, e.g.
-   *     {@code sqlite fast/durable on workloadc}; a lead nearer 1 than the furthest of them is warned about
    * @return the sentences; empty with fewer than two stores
    */
-  private static List<String> fastest(ReportModel model, String profile, Map<String, RatioInterval> floors) {
+  private static List<String> fastest(ReportModel model, String profile, List<Findings.Finding> findings) {
     int t = model.cells().stream().filter(c -> Objects.equals(c.profile(), profile)).mapToInt(ReportCell::threads)
         .max().orElse(0);
     List<String> leads = new ArrayList<>();
     List<String> ties = new ArrayList<>();
     List<String> unknown = new ArrayList<>();
-    List<String> within = new ArrayList<>();
     java.util.Set<String> references = new java.util.TreeSet<>();
     for (String w : model.workloads()) {
-      String best = null;
-      String second = null;
       for (String s : model.stores()) {
-        Double v = shown(model.exactCell(profile, s, t, w));
-        if (v == null) {
-          if (model.cell(profile, s, t, w) != null) {
-            references.add(s);
-          }
-          continue;
-        }
-        if (best == null || v > shown(model.exactCell(profile, best, t, w))) {
-          second = best;
-          best = s;
-        } else if (second == null || v > shown(model.exactCell(profile, second, t, w))) {
-          second = s;
+        if (shown(model.exactCell(profile, s, t, w)) == null && model.cell(profile, s, t, w) != null) {
+          references.add(s);
         }
       }
-      if (second == null) {
+    }
+    for (Findings.Finding f : findings) {
+      if (f.claim() != Findings.Claim.STORE_VS_STORE || !Objects.equals(f.profile(), profile)) {
         continue;
       }
-      double b = shown(model.exactCell(profile, best, t, w));
-      double n = shown(model.exactCell(profile, second, t, w));
-      RatioInterval r = RatioInterval.of(model.exactCell(profile, best, t, w), model.exactCell(profile, second, t, w));
-      if (r != null && r.outsideNoise() && r.ratio() > 1) {
-        if (floors.values().stream().anyMatch(f -> f.known() && f.distanceFromOne() >= r.distanceFromOne())) {
-          within.add(w);
-        }
-        leads.add(w + " " + best + " (" + ReportTables.opsPerSec(b) + " ops/s, " + ReportTables.ratio(r.ratio()) + " "
-            + second + ", " + r.interval() + ")");
-      } else if (r != null && !r.known()) {
-        unknown.add(w + " " + best + " " + ReportTables.opsPerSec(b) + " ops/s, " + second + " "
-            + ReportTables.opsPerSec(n) + " ops/s (ratio " + ReportTables.ratio(r.ratio()) + ")");
+      String w = f.workload();
+      double b = shown(model.exactCell(profile, f.store(), t, w));
+      double n = shown(model.exactCell(profile, f.otherStore(), t, w));
+      if (f.namesWinner()) {
+        leads.add(w + " " + f.store() + " (" + ReportTables.opsPerSec(b) + " ops/s, " + ReportTables.ratio(f.ratio())
+            + " " + f.otherStore() + ", " + f.text().substring(f.text().indexOf(", ") + 2) + ")" + why(f));
+      } else if (f.verdict() == Findings.Verdict.NO_ESTIMATE) {
+        unknown.add(w + " " + f.store() + " " + ReportTables.opsPerSec(b) + " ops/s, " + f.otherStore() + " "
+            + ReportTables.opsPerSec(n) + " ops/s (ratio " + ReportTables.ratio(f.ratio()) + ")");
       } else {
-        ties.add(w + " " + best + " " + ReportTables.opsPerSec(b) + " ops/s, " + second + " "
-            + ReportTables.opsPerSec(n) + " ops/s" + (r == null ? "" : " (ratio " + r.text() + ")"));
+        ties.add(w + " " + f.store() + " " + ReportTables.opsPerSec(b) + " ops/s, " + f.otherStore() + " "
+            + ReportTables.opsPerSec(n) + " ops/s (ratio " + f.text() + ")" + why(f));
       }
     }
     String at = ", profile " + ReportTables.profileName(profile) + " at " + ReportTables.threads(t) + ": ";
@@ -229,15 +229,6 @@ final class ReportSummary {
     if (!leads.isEmpty()) {
       out.add("Fastest store per workload" + at + String.join("; ", leads)
           + (ties.isEmpty() && unknown.isEmpty() ? left : "") + ".");
-    }
-    String widest = floors.entrySet().stream().filter(e -> e.getValue().known())
-        .max(java.util.Comparator.comparingDouble(e -> e.getValue().distanceFromOne())).map(Map.Entry::getKey)
-        .orElse(null);
-    if (widest != null && !within.isEmpty()) {
-      out.add("Warning: the noise floor " + widest + " (" + ReportTables.ratio(floors.get(widest).ratio())
-          + ") is further from 1 than the lead" + (within.size() == 1 ? "" : "s") + " on " + String.join(", ", within)
-          + " in profile " + ReportTables.profileName(profile) + ": treat " + (within.size() == 1 ? "it" : "them")
-          + " as noise.");
     }
     if (!ties.isEmpty()) {
       out.add("No store is ahead outside the noise" + at + String.join("; ", ties) + (unknown.isEmpty() ? left : "")

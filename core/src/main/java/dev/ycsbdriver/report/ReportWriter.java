@@ -16,7 +16,7 @@ import java.util.Map;
 
 /**
  * Writes a report from result JSON files: {@code report.md}, {@code report.csv}, {@code report.json},
- * {@code report-durable-vs-fast.csv}, {@code report-ranking.csv} (when it ranks by a figure), a self-contained {@code report.html} and the charts as
+ * {@code report-durable-vs-fast.csv}, {@code report-findings.csv}, {@code report-ranking.csv} (when it ranks by a figure), a self-contained {@code report.html} and the charts as
  * {@code charts/<name>.png}.
  *
  * <p>Stateless and thread-safe; two writers must not share an output directory at the same time.
@@ -126,6 +126,7 @@ public final class ReportWriter {
     AtomicFile.writeString(md, MarkdownReport.render(model, sections, charts));
     AtomicFile.writeString(out.resolve("report.csv"), CsvReport.render(model));
     AtomicFile.writeString(out.resolve("report-durable-vs-fast.csv"), CsvReport.renderDurableVsFast(model));
+    AtomicFile.writeString(out.resolve("report-findings.csv"), CsvReport.renderFindings(model));
     AtomicFile.writeString(out.resolve("report.html"), HtmlReport.render(model, sections, charts, request.htmlCharts()));
     Path ranking = out.resolve("report-ranking.csv");
     if (model.rank() != null) {

@@ -62,6 +62,14 @@ class ReportGoldenTest {
   }
 
   @Test
+  void findingsCsvLayoutIsSealed() throws Exception {
+    write();
+    assertGolden(out.resolve("report-findings.csv"), "golden-report-findings.csv");
+    assertThat(Files.readAllLines(out.resolve("report-findings.csv")).get(0))
+        .isEqualTo(String.join(",", CsvReport.FINDINGS_COLUMNS));
+  }
+
+  @Test
   void rankingByBestOfRepeatsIsSealedAndComesFirst() throws Exception {
     ReportWriter.write(new ReportWriter.Request(List.of(Resources.path("/report/results")), out, "Golden report", "h2",
         "workloada", List.of(), null, RepeatAggregate.BEST, RankFigure.find("read-latency-mean")));

@@ -1,0 +1,393 @@
+package dev.ycsbdriver.report;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonValue;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The findings of a report, one row per comparison it states: per store, its fast profile over its durable one per
+ * workload and their geometric mean, the read-only workload's being the noise floor (an A/A control, see
+ * {@link NoiseFloor}); per profile and workload, the fastest store over the next; per ranking, the first over the
+ * next. Each row has the ratio with its 95% interval ({@link RatioInterval}), the test it rests on and one verdict,
+ * which the summary sentences ({@link ReportSummary}, {@link Ranking#sentences}) repeat and never contradict:
+ * <ul>
+ *   <li>{@link Verdict#TIE}: the interval includes 1;</li>
+ *   <li>{@link Verdict#INSIDE_NOISE_FLOOR}: the interval leaves out 1, but the ratio is no further from 1 than the
+ *       noise floor (fast over durable on a workload that only reads): a tie, not a winner;</li>
+ *   <li>{@link Verdict#TESTS_DISAGREE}: the paired and the unpaired interval disagree on whether 1 is inside, and the
+ *       rounds do not differ enough to justify pairing ({@link RatioInterval#roundEffectP}, p below
+ *       {@link #PAIRING_P}): a tie;</li>
+ *   <li>{@link Verdict#AHEAD}: outside the noise and the noise floor, under a test both agree on or a justified
+ *       pairing;</li>
+ *   <li>{@link Verdict#NO_ESTIMATE}: one run per cell and no interval figures.</li>
+ * </ul>
+ * Stateless and thread-safe.
+ */
+public final class Findings {
+  /** The significance level of the round effect below which pairing the repeats by round is justified. */
+  public static final double PAIRING_P = 0.05;
+
+  /** The workload of a row that is the geometric mean over the workloads of a fast-over-durable comparison. */
+  public static final String GEOMETRIC_MEAN = "geometric mean";
+
+  private Findings() {
+  }
+
+  /** What a row compares. */
+  public enum Claim {
+    /** A store's fast profile over its durable one on a workload that writes, or their geometric mean. */
+    FAST_VS_DURABLE("fast vs durable"),
+    /** A store's fast profile over its durable one on a workload that only reads: the noise floor. */
+    NOISE_FLOOR("noise floor (A/A)"),
+    /** The fastest store of a profile over the next. */
+    STORE_VS_STORE("store vs store"),
+    /** The first of a ranking over the next. */
+    RANKING("ranking");
+
+    private final String label;
+
+    Claim(String label) {
+      this.label = label;
+    }
+
+    /** @return e.g. {@code fast vs durable} */
+    public String label() {
+      return label;
+    }
+
+    /** @return the id files use, e.g. {@code fast-vs-durable} */
+    @JsonValue
+    public String id() {
+      return name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+  }
+
+  /** What a row concludes. */
+  public enum Verdict {
+    /** Outside the noise and the noise floor. */
+    AHEAD("ahead outside the noise"),
+    /** The interval includes 1. */
+    TIE("tie"),
+    /** The interval leaves out 1, but the ratio is within the noise floor. */
+    INSIDE_NOISE_FLOOR("inside the noise floor"),
+    /** The paired and unpaired tests disagree and pairing is not justified. */
+    TESTS_DISAGREE("tie: paired and unpaired tests disagree"),
+    /** No noise estimate. */
+    NO_ESTIMATE("no noise estimate");
+
+    private final String label;
+
+    Verdict(String label) {
+      this.label = label;
+    }
+
+    /** @return e.g. {@code inside the noise floor} */
+    public String label() {
+      return label;
+    }
+
+    /** @return the id files use, e.g. {@code inside-noise-floor} */
+    @JsonValue
+    public String id() {
+      return this == INSIDE_NOISE_FLOOR ? "inside-noise-floor" : name().toLowerCase(Locale.ROOT).replace('_', '-');
+    }
+  }
+
+  /**
+   * One row: the figure of {@code store} in {@code profile} over that of {@code otherStore} in {@code otherProfile}.
+   * Files leave out the components that are null.
+   *
+   * @param claim what the row compares
+   * @param figure the figure compared, e.g. {@code throughput}
+   * @param threads client threads
+   * @param workload the workload, or {@link #GEOMETRIC_MEAN}
+   * @param store the store on top
+   * @param profile its profile, or null
+   * @param otherStore the store below
+   * @param otherProfile its profile, or null
+   * @param ratio the figure on top over the one below, inverted for a figure where lower is better, so that above 1
+   *     favours the one on top
+   * @param low the interval's lower bound; null without a noise estimate
+   * @param high its upper bound; null without a noise estimate
+   * @param test the test the interval rests on
+   * @param unpairedLow the unpaired interval's lower bound where {@code test} is paired by repeat, else null
+   * @param unpairedHigh its upper bound, likewise
+   * @param roundEffectP the p-value of the round effect where the repeats pair ({@link RatioInterval#roundEffectP}),
+   *     else null
+   * @param verdict the conclusion
+   * @param noiseFloor the noise floor the ratio was held against, e.g. {@code sqlite fast/durable on workloadc
+   *     1.11x}; null when none
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public record Finding(Claim claim, String figure, int threads, String workload, String store, String profile,
+                        String otherStore, String otherProfile, double ratio, Double low, Double high,
+                        RatioInterval.Basis test, Double unpairedLow, Double unpairedHigh, Double roundEffectP,
+                        Verdict verdict, String noiseFloor) {
+    /** @return e.g. {@code 1.05x, 95% interval 1.04x–1.07x}, or {@code 1.50x, no noise estimate} */
+    public String text() {
+      if (low == null) {
+        return ReportTables.ratio(ratio) + ", " + RatioInterval.Basis.NONE.label();
+      }
+      return ReportTables.ratio(ratio) + ", 95% interval " + ReportTables.ratio(low) + "–" + ReportTables.ratio(high)
+          + (test == RatioInterval.Basis.WITHIN_RUN ? ", " + test.label() : "");
+    }
+
+    /** @return whether the row names a winner: only {@link Verdict#AHEAD} does */
+    public boolean namesWinner() {
+      return verdict == Verdict.AHEAD;
+    }
+
+    /** @return the verdict as a reader sees it, e.g. {@code rocksdb durable ahead outside the noise} or {@code tie} */
+    public String verdictText() {
+      if (verdict != Verdict.AHEAD) {
+        return verdict.label();
+      }
+      return (ratio >= 1 ? name(store, profile) : name(otherStore, otherProfile)) + " " + verdict.label();
+    }
+
+    /**
+     * @return the test as a reader sees it: {@code paired by repeat} with the round effect's p-value, {@code unpaired
+     *     (Welch)}, {@code within-run noise} or {@code no noise estimate}; with the unpaired interval where the paired
+     *     and unpaired verdicts differ
+     */
+    public String testText() {
+      String p = roundEffectP == null ? "" : String.format(Locale.ROOT, ", round effect p %.2f", roundEffectP);
+      String t = switch (test) {
+        case PAIRED_REPEATS -> "paired by repeat" + p;
+        case REPEATS -> "unpaired (Welch)";
+        case WITHIN_RUN, NONE -> test.label();
+      };
+      if (unpairedLow != null && disagree()) {
+        t += String.format(Locale.ROOT, "; unpaired %.2f–%.2f disagrees", unpairedLow, unpairedHigh)
+            + (verdict == Verdict.TESTS_DISAGREE ? ", rounds do not justify pairing" : ", rounds justify pairing");
+      }
+      return t;
+    }
+
+    /** @return whether the paired and the unpaired interval disagree on whether 1 is inside; false when unpaired */
+    public boolean testsDisagree() {
+      return unpairedLow != null && disagree();
+    }
+
+    private boolean disagree() {
+      boolean paired = low != null && (low > 1 || high < 1);
+      return paired != (unpairedLow > 1 || unpairedHigh < 1);
+    }
+
+    /** @return the cell on top as a reader names it, e.g. {@code rocksdb durable} */
+    public String subject() {
+      return name(store, profile);
+    }
+
+    /** @return the cell below, likewise */
+    public String other() {
+      return name(otherStore, otherProfile);
+    }
+
+    private static String name(String store, String profile) {
+      return store + (profile == null ? "" : " " + ReportTables.profileName(profile));
+    }
+  }
+
+  /**
+   * @param model the grouped results
+   * @return the rows: fast over durable per store (its noise floor first), then store over store per profile, then
+   *     the rankings; empty when the report compares nothing
+   */
+  public static List<Finding> of(ReportModel model) {
+    List<Finding> out = new ArrayList<>();
+    Map<String, Finding> floors = new LinkedHashMap<>();
+    for (String store : model.stores()) {
+      for (String[] pair : ReportSummary.pairs(model, store)) {
+        out.addAll(fastOverDurable(model, store, pair[0], pair[1], floors));
+      }
+    }
+    Finding widest = floors.values().stream().filter(f -> f.low() != null)
+        .max(java.util.Comparator.comparingDouble(f -> Math.abs(Math.log(f.ratio())))).orElse(null);
+    for (String profile : model.profiles()) {
+      out.addAll(storeOverStore(model, profile, widest));
+    }
+    out.addAll(rankings(model, widest));
+    return out;
+  }
+
+  private static List<Finding> fastOverDurable(ReportModel model, String store, String durable, String fast,
+                                               Map<String, Finding> floors) {
+    for (int i = model.threads().size() - 1; i >= 0; i--) {
+      int t = model.threads().get(i);
+      List<String> workloads = new ArrayList<>();
+      List<RatioInterval> paired = new ArrayList<>();
+      List<RatioInterval> unpaired = new ArrayList<>();
+      List<Double> rounds = new ArrayList<>();
+      String floor = null;
+      for (String w : model.workloads()) {
+        ReportCell d = model.exactCell(durable, store, t, w);
+        ReportCell f = model.exactCell(fast, store, t, w);
+        RatioInterval r = RatioInterval.of(f, d);
+        if (r != null) {
+          workloads.add(w);
+          paired.add(r);
+          unpaired.add(RatioInterval.unpaired(f.runs(), d.runs(), RankFigure.THROUGHPUT));
+          rounds.add(RatioInterval.roundEffectP(f.runs(), d.runs(), RankFigure.THROUGHPUT));
+          floor = floor == null && NoiseFloor.readOnly(d) && NoiseFloor.readOnly(f) ? w : floor;
+        }
+      }
+      if (workloads.isEmpty()) {
+        continue;
+      }
+      List<Finding> out = new ArrayList<>();
+      Finding floorRow = null;
+      if (floor != null) {
+        int k = workloads.indexOf(floor);
+        floorRow = row(Claim.NOISE_FLOOR, RankFigure.THROUGHPUT, t, floor, store, fast, store, durable, paired.get(k),
+            unpaired.get(k), rounds.get(k), null);
+        out.add(floorRow);
+        floors.put(store, floorRow);
+      }
+      if (workloads.size() > 1) {
+        out.add(row(Claim.FAST_VS_DURABLE, RankFigure.THROUGHPUT, t, GEOMETRIC_MEAN, store, fast, store, durable,
+            RatioInterval.geometricMean(paired), RatioInterval.geometricMean(unpaired), null, floorRow));
+      }
+      for (int k = 0; k < workloads.size(); k++) {
+        if (!workloads.get(k).equals(floor)) {
+          out.add(row(Claim.FAST_VS_DURABLE, RankFigure.THROUGHPUT, t, workloads.get(k), store, fast, store, durable,
+              paired.get(k), unpaired.get(k), rounds.get(k), floorRow));
+        }
+      }
+      return out;
+    }
+    return List.of();
+  }
+
+  private static List<Finding> storeOverStore(ReportModel model, String profile, Finding floor) {
+    int t = model.cells().stream().filter(c -> Objects.equals(c.profile(), profile)).mapToInt(ReportCell::threads)
+        .max().orElse(0);
+    List<Finding> out = new ArrayList<>();
+    for (String w : model.workloads()) {
+      ReportCell best = null;
+      ReportCell second = null;
+      for (String s : model.stores()) {
+        ReportCell c = model.exactCell(profile, s, t, w);
+        if (shown(c) == null) {
+          continue;
+        }
+        if (best == null || shown(c) > shown(best)) {
+          second = best;
+          best = c;
+        } else if (second == null || shown(c) > shown(second)) {
+          second = c;
+        }
+      }
+      RatioInterval r = RatioInterval.of(best, second);
+      if (r != null) {
+        out.add(row(Claim.STORE_VS_STORE, RankFigure.THROUGHPUT, t, w, best.store(), profile, second.store(),
+            profile, r,
+            RatioInterval.unpaired(best.runs(), second.runs(), RankFigure.THROUGHPUT),
+            RatioInterval.roundEffectP(best.runs(), second.runs(), RankFigure.THROUGHPUT), floor));
+      }
+    }
+    return out;
+  }
+
+  private static List<Finding> rankings(ReportModel model, Finding floor) {
+    RankFigure by = model.rank();
+    List<Finding> out = new ArrayList<>();
+    for (Ranking.Group g : Ranking.groups(model)) {
+      List<Ranking.Entry> ranked = g.entries().stream().filter(e -> e.rank() > 0).toList();
+      Ranking.Entry next = ranked.stream().filter(e -> e.rank() > 1).findFirst().orElse(null);
+      if (next == null) {
+        continue;
+      }
+      ReportCell first = ranked.get(0).cell();
+      List<RunResult> a = by.higherIsBetter() ? first.runs() : next.cell().runs();
+      List<RunResult> b = by.higherIsBetter() ? next.cell().runs() : first.runs();
+      RatioInterval r = RatioInterval.of(a, b, by);
+      if (r == null) {
+        continue;
+      }
+      out.add(row(Claim.RANKING, by, g.threads(), g.workload(), first.store(), first.profile(), next.cell().store(),
+          next.cell().profile(), r, RatioInterval.unpaired(a, b, by),
+          RatioInterval.roundEffectP(a, b, by), by.equals(RankFigure.THROUGHPUT) ? floor : null));
+    }
+    return out;
+  }
+
+  /**
+   * @param r the interval of the strongest test ({@link RatioInterval#of}); null gives null
+   * @param unpaired the unpaired interval
+   * @param roundP the round effect's p-value, or null
+   * @param floor the noise floor row to hold the ratio against, or null
+   */
+  private static Finding row(Claim claim, RankFigure figure, int threads, String workload, String store,
+                             String profile, String otherStore, String otherProfile, RatioInterval r,
+                             RatioInterval unpaired, Double roundP, Finding floor) {
+    boolean paired = r.basis() == RatioInterval.Basis.PAIRED_REPEATS;
+    Verdict verdict;
+    if (!r.known()) {
+      verdict = Verdict.NO_ESTIMATE;
+    } else if (paired && unpaired != null && unpaired.outsideNoise() != r.outsideNoise()
+        && !(roundP != null && roundP < PAIRING_P)) {
+      verdict = Verdict.TESTS_DISAGREE;
+    } else if (!r.outsideNoise()) {
+      verdict = Verdict.TIE;
+    } else if (floor != null && floor.low() != null
+        && Math.abs(Math.log(floor.ratio())) >= r.distanceFromOne()) {
+      verdict = Verdict.INSIDE_NOISE_FLOOR;
+    } else {
+      verdict = Verdict.AHEAD;
+    }
+    String floorText = floor == null ? null : floor.store() + " " + ReportTables.profileName(floor.profile()) + "/"
+        + ReportTables.profileName(floor.otherProfile()) + " on " + floor.workload() + " "
+        + ReportTables.ratio(floor.ratio());
+    return new Finding(claim, figure.id(), threads, workload, store, profile, otherStore, otherProfile, r.ratio(),
+        r.known() ? r.low() : null, r.known() ? r.high() : null, r.basis(),
+        paired && unpaired != null && unpaired.known() ? unpaired.low() : null,
+        paired && unpaired != null && unpaired.known() ? unpaired.high() : null, paired ? roundP : null, verdict,
+        floorText);
+  }
+
+  /**
+   * @param model the grouped results
+   * @return the findings as a table for Markdown and HTML, with notes on the verdicts and the pairing criterion
+   */
+  public static Table table(ReportModel model) {
+    return table(of(model));
+  }
+
+  /**
+   * @param rows the findings
+   * @return as {@link #table(ReportModel)}
+   */
+  static Table table(List<Finding> rows) {
+    List<List<String>> out = new ArrayList<>();
+    for (Finding f : rows) {
+      out.add(List.of(f.claim().label(), f.figure(), ReportTables.threads(f.threads()), f.workload(), f.subject(),
+          f.other(), ReportTables.ratio(f.ratio()),
+          f.low() == null ? ReportTables.NA : String.format(Locale.ROOT, "%.2f–%.2f", f.low(), f.high()),
+          f.testText(), f.verdictText()));
+    }
+    return new Table("Findings", List.of("claim", "figure", "threads", "workload", "subject", "over", "ratio",
+        "95% interval", "test", "verdict"), out, NOTES);
+  }
+
+  /** How to read the findings table: the verdicts and the pairing criterion with its source (docs/matrices.md). */
+  static final List<String> NOTES = List.of(
+      "Ratio: the subject's figure over the other's (inverted where lower is better), so above 1 favours the subject. "
+          + "Verdicts: ahead outside the noise; tie (the 95% interval includes 1); inside the noise floor (the "
+          + "interval leaves out 1, but the ratio is no further from 1 than a store's fast/durable on a read-only "
+          + "workload, an A/A control): a tie.",
+      "Test: paired by repeat (same rounds of an interleaved matrix) only where it agrees with the unpaired "
+          + "(Welch) interval or the rounds justify pairing: a round (block) effect with p below "
+          + String.format(Locale.ROOT, "%.2f", PAIRING_P) + ", F = var(a+b)/var(a-b) of the log figures "
+          + "(Montgomery, Design and Analysis of Experiments, 4.1); with 3 repeats that needs F above 19. Else "
+          + "the row names no winner.");
+
+  private static Double shown(ReportCell c) {
+    return c == null || c.throughput() == null ? null : c.throughput().value();
+  }
+}
