@@ -8,6 +8,11 @@ import java.util.List;
  * machine, and how to read the figures. Stateless and thread-safe.
  */
 final class ReportText {
+  /** The caveat every report states after its introduction. */
+  static final String ONE_MACHINE = "Caveat: these figures come from one machine. When the driver and the server "
+      + "share it, they compete for the same cores, so compare stores with each other on this page rather than "
+      + "with figures from other machines.";
+
   private ReportText() {
   }
 
@@ -78,9 +83,7 @@ final class ReportText {
         + "audits: lost writes were acknowledged but are missing or older afterwards. A no-loss claim holds only "
         + "with none lost. `" + DurableVsFast.NOT_TESTED + "` means no crash test ran. A process crash does not "
         + "test page-cache loss (an OS crash or power loss).");
-    lines.add("Caveat: these figures come from one machine. When the driver and the server share it, they compete "
-        + "for the same cores, so compare stores with each other on this page rather than with figures from "
-        + "other machines.");
+    lines.add(ONE_MACHINE);
     return lines;
   }
 }

@@ -17,7 +17,8 @@ import java.util.Map;
 /**
  * Writes a report from result JSON files: {@code report.md}, {@code report.csv}, {@code report.json},
  * {@code report-durable-vs-fast.csv}, {@code report-findings.csv}, {@code report-ranking.csv} (when it ranks by a figure), a self-contained {@code report.html} and the charts as
- * {@code charts/<name>.png}.
+ * {@code charts/<name>.png}; and the generated block of the directory's {@code README.md} when it has one
+ * ({@link ReadmeBlock}).
  *
  * <p>Stateless and thread-safe; two writers must not share an output directory at the same time.
  */
@@ -136,6 +137,7 @@ public final class ReportWriter {
     }
     ObjectNode json = json(model, out);
     AtomicFile.write(out.resolve("report.json"), stream -> JSON.writer(LAYOUT).writeValue(stream, json));
+    ReadmeBlock.update(out.resolve("README.md"), json);
     return md;
   }
 

@@ -1,0 +1,154 @@
+package dev.ycsbdriver.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.result.AtomicFile;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The conclusions of a published report's {@code README.md}, rendered from its {@code report.json} between two
+ * markers ({@link #BEGIN}, {@link #END}): the machine as the runs' result files name it, every caveat of
+ * {@code report.md}, the findings that name a winner, each with its ratio and 95% interval, and one sentence naming
+ * the ties. The README's hand-written part, outside the markers, gives context only; {@link ReportWriter} rewrites
+ * the block whenever it writes a report into a directory whose README has the markers.
+ *
+ * <p>Stateless and thread-safe.
+ */
+public final class ReadmeBlock {
+  /** The line that opens the generated block. */
+  public static final String BEGIN = "<!-- generated from report.json by bin/ycsb report: begin -->";
+  /** The line that closes it. */
+  public static final String END = "<!-- generated from report.json: end -->";
+
+  private static final ObjectMapper JSON = new ObjectMapper()
+      .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+
+  private ReadmeBlock() {
+  }
+
+  /**
+   * @param report a report's {@code report.json}, parsed
+   * @return the block, markers included, ending in a line break
+   * @throws ConfigException when a findings row does not read as one
+   */
+  public static String render(JsonNode report) throws ConfigException {
+    StringBuilder md = new StringBuilder(BEGIN).append("\n\n## Conclusions (generated from report.json)\n\n");
+    List<String> machines = new ArrayList<>();
+    report.path("machines").forEach(m -> machines.add(m.asText()));
+    md.append(machines.size() == 1 ? "Machine (from the runs' result files): " : "Machines (from the runs' result "
+        + "files): ").append(machines.isEmpty() ? "not recorded" : String.join("; ", machines)).append(".\n\n");
+    md.append("### Caveats\n\n");
+    for (JsonNode c : report.path("caveats")) {
+      md.append("- ").append(MarkdownReport.escape(c.path("text").asText())).append('\n');
+    }
+    md.append("- ").append(MarkdownReport.escape(ReportText.ONE_MACHINE)).append("\n\n### Findings\n\n");
+    List<Findings.Finding> ahead = new ArrayList<>();
+    List<Findings.Finding> ties = new ArrayList<>();
+    List<Findings.Finding> unknown = new ArrayList<>();
+    for (JsonNode n : report.path("findings")) {
+      Findings.Finding f = finding(n);
+      (f.namesWinner() ? ahead : f.verdict() == Findings.Verdict.NO_ESTIMATE ? unknown : ties).add(f);
+    }
+    if (ahead.isEmpty() && ties.isEmpty() && unknown.isEmpty()) {
+      md.append("The report states no findings.\n");
+    }
+    if (!ahead.isEmpty()) {
+      md.append("Ahead outside the noise (see report.md's findings table for the test of each row):\n\n");
+      for (Findings.Finding f : ahead) {
+        String winner = f.ratio() >= 1 ? f.subject() + " ahead of " + f.other()
+            : f.other() + " ahead of " + f.subject() + " (" + f.subject() + " over " + f.other() + ")";
+        md.append("- ").append(MarkdownReport.escape(winner)).append(", ").append(on(f)).append(": ").append(f.text()).append(".\n");
+      }
+      md.append('\n');
+    }
+    if (!ties.isEmpty()) {
+      md.append(ahead.isEmpty() ? "No finding names a winner. " : "").append("Ties (the 95% interval includes 1, "
+          + "the lead is inside the noise floor, or the paired and unpaired tests disagree): ");
+      List<String> items = new ArrayList<>();
+      for (Findings.Finding f : ties) {
+        items.add(where(f) + ", " + f.text()
+            + (f.verdict() == Findings.Verdict.TIE ? "" : " (" + f.verdict().label() + ")"));
+      }
+      md.append(MarkdownReport.escape(String.join("; ", items))).append(".\n");
+    }
+    if (!unknown.isEmpty()) {
+      md.append(ties.isEmpty() ? "" : "\n").append("Without a noise estimate (one run per cell), naming no winner: ");
+      List<String> items = new ArrayList<>();
+      unknown.forEach(f -> items.add(where(f) + ", " + f.text()));
+      md.append(MarkdownReport.escape(String.join("; ", items))).append(".\n");
+    }
+    return md.append('\n').append(END).append('\n').toString();
+  }
+
+  /**
+   * @param readme a README's text
+   * @return its block, markers included, or null when it has no {@link #BEGIN} marker
+   * @throws ConfigException when it opens a block it does not close
+   */
+  public static String block(String readme) throws ConfigException {
+    int begin = readme.indexOf(BEGIN);
+    if (begin < 0) {
+      return null;
+    }
+    int end = readme.indexOf(END, begin);
+    if (end < 0) {
+      throw new ConfigException("README.md: a line " + END + " after " + BEGIN + ", got none; restore the end "
+          + "marker");
+    }
+    return readme.substring(begin, end + END.length()) + "\n";
+  }
+
+  /**
+   * Rewrites the block of {@code readme} from {@code report}; leaves a README without markers, or no README, alone.
+   *
+   * @param readme the report directory's {@code README.md}
+   * @param report its {@code report.json}, parsed
+   * @return whether the README was rewritten
+   * @throws ConfigException when the README opens a block it does not close, or a findings row does not read
+   * @throws IOException when the README cannot be read or written
+   */
+  public static boolean update(Path readme, JsonNode report) throws ConfigException, IOException {
+    if (!Files.isRegularFile(readme)) {
+      return false;
+    }
+    String text = Files.readString(readme, StandardCharsets.UTF_8);
+    String old = block(text);
+    if (old == null) {
+      return false;
+    }
+    String replaced = text.replace(old.substring(0, old.length() - 1), render(report).stripTrailing());
+    if (!replaced.equals(text)) {
+      AtomicFile.writeString(readme, replaced);
+    }
+    return true;
+  }
+
+  private static Findings.Finding finding(JsonNode n) throws ConfigException {
+    try {
+      return JSON.treeToValue(n, Findings.Finding.class);
+    } catch (JsonProcessingException e) {
+      throw new ConfigException("report.json: findings rows as written by bin/ycsb report, got " + n + "; "
+          + e.getOriginalMessage());
+    }
+  }
+
+  /** @return e.g. {@code rocksdb durable over leveldb durable, throughput on workloada at 16 threads} */
+  private static String where(Findings.Finding f) {
+    return f.subject() + " over " + f.other() + ", " + on(f);
+  }
+
+  /** @return e.g. {@code throughput on workloada at 16 threads}, or {@code throughput over the workloads (geometric
+   *     mean) at 16 threads} */
+  private static String on(Findings.Finding f) {
+    return f.figure() + (f.workload().equals(Findings.GEOMETRIC_MEAN) ? " over the workloads (geometric mean)"
+        : " on " + f.workload()) + " at " + ReportTables.threads(f.threads());
+  }
+}
