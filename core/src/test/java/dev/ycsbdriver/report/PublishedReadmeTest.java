@@ -92,4 +92,20 @@ class PublishedReadmeTest {
     assertThat(block.substring(block.indexOf("Ties ("))).contains("rocksdb durable over leveldb durable, "
         + "throughput on workloada at 16 threads, 1.05x, 95% interval 1.04x–1.07x (inside the noise floor)");
   }
+
+  @Test
+  void writingAReportRewritesTheBlockOfItsReadmeAndKeepsTheRest(@TempDir Path out) throws Exception {
+    Files.createDirectories(out);
+    Path readme = out.resolve("README.md");
+    Files.writeString(readme, "# Asked\n\n" + ReadmeBlock.BEGIN + "\nH2 is 9.99x faster.\n" + ReadmeBlock.END
+        + "\n\nContext.\n");
+
+    ReportWriter.write(new ReportWriter.Request(List.of(dev.ycsbdriver.testing.Resources.path("/report/results")),
+        out, "Golden report", "h2", "workloada"));
+
+    String text = Files.readString(readme);
+    assertThat(text).doesNotContain("9.99x").startsWith("# Asked\n\n").endsWith("\n\nContext.\n");
+    assertThat(ReadmeBlock.block(text)).isEqualTo(ReadmeBlock.render(JSON.readTree(out.resolve("report.json")
+        .toFile())));
+  }
 }
