@@ -62,17 +62,19 @@ public final class ReadmeBlock {
     }
     if (!ahead.isEmpty()) {
       md.append("Ahead outside the noise (see report.md's findings table for the test of each row):\n\n");
+      java.util.Set<String> lines = new java.util.LinkedHashSet<>(); // a ranking's row can repeat a store's row
       for (Findings.Finding f : ahead) {
         String winner = f.ratio() >= 1 ? f.subject() + " ahead of " + f.other()
             : f.other() + " ahead of " + f.subject() + " (" + f.subject() + " over " + f.other() + ")";
-        md.append("- ").append(MarkdownReport.escape(winner)).append(", ").append(on(f)).append(": ").append(f.text()).append(".\n");
+        lines.add("- " + MarkdownReport.escape(winner + ", " + on(f) + ": " + f.text()) + ".\n");
       }
+      lines.forEach(md::append);
       md.append('\n');
     }
     if (!ties.isEmpty()) {
       md.append(ahead.isEmpty() ? "No finding names a winner. " : "").append("Ties (the 95% interval includes 1, "
           + "the lead is inside the noise floor, or the paired and unpaired tests disagree): ");
-      List<String> items = new ArrayList<>();
+      java.util.Set<String> items = new java.util.LinkedHashSet<>();
       for (Findings.Finding f : ties) {
         items.add(where(f) + ", " + f.text()
             + (f.verdict() == Findings.Verdict.TIE ? "" : " (" + f.verdict().label() + ")"));
@@ -81,7 +83,7 @@ public final class ReadmeBlock {
     }
     if (!unknown.isEmpty()) {
       md.append(ties.isEmpty() ? "" : "\n").append("Without a noise estimate (one run per cell), naming no winner: ");
-      List<String> items = new ArrayList<>();
+      java.util.Set<String> items = new java.util.LinkedHashSet<>();
       unknown.forEach(f -> items.add(where(f) + ", " + f.text()));
       md.append(MarkdownReport.escape(String.join("; ", items))).append(".\n");
     }
