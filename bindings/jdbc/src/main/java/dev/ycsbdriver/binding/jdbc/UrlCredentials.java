@@ -21,7 +21,7 @@ import java.util.Properties;
  */
 public record UrlCredentials(String url, String user, String password) {
   /**
-   * @param url a JDBC URL, e.g. {@code jdbc:postgresql://ycsb_pw:secret@127.0.0.1:5432/ycsb}
+   * @param url a JDBC URL, e.g. {@code jdbc:postgresql://USER:PASSWORD@127.0.0.1:5432/ycsb}
    * @return it split; the user information is what lies between {@code ://} and the last {@code @} before the
    *     path, the parameters ({@code ?} or {@code ;}) or the fragment
    */
@@ -32,7 +32,7 @@ public record UrlCredentials(String url, String user, String password) {
     }
     int start = scheme + 3;
     int end = url.length();
-    // ';' starts the parameters of some drivers' URLs (jdbc:sqlserver://h;password=p@ss)
+    // ';' starts the parameters of some drivers' URLs (jdbc:sqlserver://h;password=...)
     for (char c : new char[] {'/', '?', '#', ';'}) {
       int i = url.indexOf(c, start);
       if (i >= 0 && i < end) {
