@@ -117,6 +117,9 @@ final class WarmupPhase {
     // before the client threads are let go, while the machine is idle
     CpuSampler.Rehearsal samplerRehearsal = CpuSampler.Rehearsal.start(connected.target(), tools.cpuInterval());
     samplerRehearsal.awaitStarted(request.stop().requested() ? 0 : REHEARSAL_WAIT_MILLIS);
+    // the JIT readings too: the platform MBean server's first use costs a second or more of CPU, which behind 64
+    // running client threads on a saturated machine took over ten seconds past warmup.max
+    Readings readings = config.warmup().auto() ? Readings.open() : null;
     connected.gates().go().countDown();
     long warmupStart = System.nanoTime();
     RunMonitor monitorRehearsal = RunMonitor.rehearsal(scratch, clients,
@@ -124,7 +127,7 @@ final class WarmupPhase {
     monitorRehearsal.start();
     Duration limit = config.warmup().limit();
     End end = config.warmup().auto()
-        ? untilSteady(limit, clients, scratch, connected.gates(), request.stop())
+        ? untilSteady(limit, warmupStart, readings, clients, scratch, connected.gates(), request.stop())
         : fixed(limit, connected.gates(), request.stop());
     // stopped before the switch, so that stopping them takes warm-up time, not measured time
     long rehearsalNanos = System.nanoTime();
@@ -180,17 +183,28 @@ final class WarmupPhase {
     return new End("time", "");
   }
 
+  /** The JIT compiler's readings, opened before the client threads start: see {@link #run}. */
+  record Readings(JitActivity jit, CompileQueue queue) {
+    /** Opens both and takes one reading of the queue, so that its first, slow call is behind it. */
+    static Readings open() {
+      Readings r = new Readings(new JitActivity(), new CompileQueue());
+      r.queue().tasks();
+      return r;
+    }
+  }
+
   /**
    * Runs an automatic warm-up: samples the operations done, the JIT compiler's queue and its threads' time once a
    * second until {@link SteadyState} says the driver is warm, an operation fails, {@code warmup.max} passes, or the
    * threads end or a stop is requested.
    *
+   * @param limit {@code warmup.max}, counted from {@code startNanos}
+   * @param startNanos when the client threads were let go, by {@link System#nanoTime()}
+   * @param readings the JIT compiler's readings
    * @return why it ended ({@code steady}, {@code failure}, {@code max}, {@code stop}) and a phrase on the state
    */
-  static End untilSteady(Duration limit, List<ClientThread> clients, MeasurementRegistry scratch, RunGates gates,
-                         StopSignal stop) {
-    JitActivity jit = new JitActivity();
-    CompileQueue queue = new CompileQueue();
+  static End untilSteady(Duration limit, long startNanos, Readings readings, List<ClientThread> clients,
+                         MeasurementRegistry scratch, RunGates gates, StopSignal stop) {
     LongSupplier operations = () -> {
       long ops = 0;
       for (ClientThread c : clients) {
@@ -205,13 +219,16 @@ final class WarmupPhase {
       }
       return failed;
     };
-    return untilSteady(limit, operations, failures, jit::millis, queue::tasks, gates, stop);
+    return untilSteady(limit, startNanos, operations, failures, readings.jit()::millis, readings.queue()::tasks,
+        gates, stop);
   }
 
   /**
-   * {@link #untilSteady(Duration, List, MeasurementRegistry, RunGates, StopSignal)} with its readings given.
+   * {@link #untilSteady(Duration, long, Readings, List, MeasurementRegistry, RunGates, StopSignal)} with its
+   * readings given.
    *
-   * @param limit {@code warmup.max}
+   * @param limit {@code warmup.max}, counted from {@code startNanos}
+   * @param startNanos when the warm-up started, by {@link System#nanoTime()}
    * @param operations the operations done so far, every status
    * @param failures the operations failed so far
    * @param compileMillis the compiler threads' busy time so far, in milliseconds, or -1 ({@link JitActivity})
@@ -220,10 +237,10 @@ final class WarmupPhase {
    * @param stop the run's stop signal
    * @return why it ended and a phrase on the state
    */
-  static End untilSteady(Duration limit, LongSupplier operations, LongSupplier failures, LongSupplier compileMillis,
-                         IntSupplier queuedCompiles, RunGates gates, StopSignal stop) {
+  static End untilSteady(Duration limit, long startNanos, LongSupplier operations, LongSupplier failures,
+                         LongSupplier compileMillis, IntSupplier queuedCompiles, RunGates gates, StopSignal stop) {
     SteadyState steady = new SteadyState();
-    long start = System.nanoTime();
+    long start = startNanos;
     long deadline = start + limit.toNanos();
     long next = start;
     while (true) {

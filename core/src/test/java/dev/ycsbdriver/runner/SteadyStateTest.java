@@ -121,7 +121,7 @@ class SteadyStateTest {
   void anAutoWarmupThatIsNeverSteadyEndsAtItsLimit() {
     // throughput flat and the compiler threads idle, but the queue never empties: warmup.max ends it
     long start = System.nanoTime();
-    WarmupPhase.End end = WarmupPhase.untilSteady(java.time.Duration.ofSeconds(SteadyState.MIN_SECONDS + 1),
+    WarmupPhase.End end = WarmupPhase.untilSteady(java.time.Duration.ofSeconds(SteadyState.MIN_SECONDS + 1), start,
         () -> (System.nanoTime() - start) / 100_000, () -> 0, () -> 0, () -> 2, RunGates.forThreads(1),
         new StopSignal());
     long tookMillis = (System.nanoTime() - start) / 1_000_000;
@@ -131,9 +131,21 @@ class SteadyStateTest {
   }
 
   @Test
+  void warmupMaxCountsFromWhenTheThreadsStartedNotFromTheFirstReading() {
+    // the readings' set-up took the whole limit (a saturated machine): the warm-up ends at once, at its limit
+    long started = System.nanoTime() - java.time.Duration.ofSeconds(60).toNanos();
+    long before = System.nanoTime();
+    WarmupPhase.End end = WarmupPhase.untilSteady(java.time.Duration.ofSeconds(60), started,
+        () -> (System.nanoTime() - before) / 100_000, () -> 0, () -> 0, () -> 2, RunGates.forThreads(1),
+        new StopSignal());
+    assertThat(end.endedBy()).isEqualTo("max");
+    assertThat((System.nanoTime() - before) / 1_000_000).isLessThan(1_000);
+  }
+
+  @Test
   void anAutoWarmupWithAnEmptyQueueAndBusyCompilerThreadsEndsSteady() {
     long start = System.nanoTime();
-    WarmupPhase.End end = WarmupPhase.untilSteady(java.time.Duration.ofSeconds(60),
+    WarmupPhase.End end = WarmupPhase.untilSteady(java.time.Duration.ofSeconds(60), start,
         () -> (System.nanoTime() - start) / 100_000, () -> 0, () -> (System.nanoTime() - start) / 1_000_000, () -> 0,
         RunGates.forThreads(1), new StopSignal());
     long tookMillis = (System.nanoTime() - start) / 1_000_000;
