@@ -60,11 +60,15 @@ import java.util.regex.Pattern;
  *   threads: 16
  *   properties: {restart.timeout: 120s}
  * reference:                       # optional: another party's published figures, shown beside ours
- *   source: "Seed 004 (published benchmark)"
+ *   source: "Seed 004 — vendor YCSB page, high-scale tests (docs/seeds.md#seed-004)"
  *   figures:
  *     - {store: h2, profile: durable, workload: workloada, throughput: 1234, meanLatencyMillis: 1.07}
+ *     - {store: h2, workload: reads, operation: READ, meanLatencyMicros: 5}  # one operation's mean latency
+ *     - {store: h2, workload: inserts, threads: 1, throughput: 56179.8, operations: 10000}  # their time: 178 ms
  *   statements: ["in-process stores about 100 times faster than out-of-process ones"]  # quoted as theirs
  *   outOfProcessOverInProcess: 100  # their out-of-process mean latency over their in-process one (x)
+ *   inProcess: [h2]                 # our stores that stand for their in-process set; default: every embedded one
+ *   outOfProcess: [mongodb]         # likewise for their out-of-process set; default: every server
  * }</pre>
  *
  * <p>Stateless and thread-safe.

@@ -23,9 +23,9 @@ import java.util.function.UnaryOperator;
 public final class MatrixSections {
   private static final Set<String> CRASHTEST_KEYS = Set.of("rounds", "after", "threads", "properties", "timeout");
   private static final Set<String> REFERENCE_KEYS = Set.of("source", "machine", "note", "figures", "statements",
-      "outOfProcessOverInProcess");
+      "outOfProcessOverInProcess", "inProcess", "outOfProcess");
   private static final Set<String> FIGURE_KEYS = Set.of("store", "profile", "workload", "threads", "throughput",
-      "meanLatencyMillis");
+      "meanLatencyMillis", "meanLatencyMicros", "operation", "operations");
 
   private MatrixSections() {
   }
@@ -85,7 +85,27 @@ public final class MatrixSections {
     }
     Double ratio = n.has("outOfProcessOverInProcess") ? positive(yaml, pointer + "/outOfProcessOverInProcess",
         "their out-of-process mean latency over their in-process one (x)") : null;
-    return new ReferenceFigures(source, machine, note, figures, statements, ratio);
+    List<String> inProcess = storeList(yaml, pointer + "/inProcess", stores);
+    List<String> outOfProcess = storeList(yaml, pointer + "/outOfProcess", stores);
+    return new ReferenceFigures(source, machine, note, figures, statements, ratio, inProcess, outOfProcess);
+  }
+
+  /** @return the stores listed at the pointer, each one of {@code stores} (when known); empty when absent */
+  private static List<String> storeList(LocatedYaml yaml, String pointer, Collection<String> stores)
+      throws ConfigException {
+    List<String> out = new ArrayList<>();
+    JsonNode n = yaml.root().at(pointer);
+    if (n.isMissingNode() || n.isNull()) {
+      return out;
+    }
+    for (String p : MatrixValues.list(yaml, pointer, false)) {
+      String store = MatrixValues.name(yaml, p, null);
+      if (!stores.isEmpty() && !stores.contains(store)) {
+        throw yaml.error(p, "must name one of the stores (" + String.join(", ", stores) + "), got " + store);
+      }
+      out.add(store);
+    }
+    return out;
   }
 
   /** @return the number at the pointer, which must be above 0 */
@@ -114,10 +134,26 @@ public final class MatrixSections {
     String workload = MatrixValues.name(yaml, p + "/workload", null);
     Integer threads = f.has("threads") ? (int) MatrixValues.integer(yaml, p + "/threads", null,
         RunConfig.THREADS.minLong(), RunConfig.THREADS.maxLong()) : null;
-    double throughput = positive(yaml, p + "/throughput", "their throughput in ops/s");
-    Double latency = f.has("meanLatencyMillis") ? positive(yaml, p + "/meanLatencyMillis",
-        "their mean latency in ms") : null;
-    return new ReferenceFigures.Figure(store, profile, workload, threads, throughput, latency);
+    if (f.has("meanLatencyMillis") && f.has("meanLatencyMicros")) {
+      throw yaml.error(p + "/meanLatencyMicros", "must be left out when meanLatencyMillis is given, got both");
+    }
+    Double latency = null;
+    if (f.has("meanLatencyMillis")) {
+      latency = positive(yaml, p + "/meanLatencyMillis", "their mean latency in ms");
+    } else if (f.has("meanLatencyMicros")) {
+      latency = positive(yaml, p + "/meanLatencyMicros", "their mean latency in µs") / 1000;
+    }
+    String operation = f.hasNonNull("operation") ? MatrixValues.text(yaml, p + "/operation", null)
+        .toUpperCase(java.util.Locale.ROOT) : null;
+    if (!f.has("throughput") && (latency == null || operation == null)) {
+      throw yaml.error(p + "/throughput", "must be their throughput in ops/s, a number above 0, unless the figure is "
+          + "one operation's mean latency (operation and meanLatencyMicros), got none");
+    }
+    Double throughput = f.has("throughput") ? Double.valueOf(positive(yaml, p + "/throughput",
+        "their throughput in ops/s")) : null;
+    Long operations = f.has("operations") ? Long.valueOf(MatrixValues.integer(yaml, p + "/operations", null, 1,
+        Long.MAX_VALUE)) : null;
+    return new ReferenceFigures.Figure(store, profile, workload, threads, throughput, latency, operation, operations);
   }
 
   /**

@@ -182,7 +182,8 @@ public final class CsvReport {
 
   /**
    * @param model the grouped results
-   * @return the findings ({@link Findings}) as CSV with a header line, in the order of the report's findings table;
+   * @return the findings ({@link Findings#all}: ours, then the seed rows) as CSV with a header line, in the order of
+   *     the report's findings tables;
    *     ids for the claim, test and verdict, ratios and p-values to 4 decimals, and empty bounds without a noise
    *     estimate
    */
@@ -190,7 +191,7 @@ public final class CsvReport {
     CsvSchema.Builder schema = CsvSchema.builder().setUseHeader(true).setLineSeparator("\n");
     FINDINGS_COLUMNS.forEach(schema::addColumn);
     List<Map<String, Object>> rows = new ArrayList<>();
-    for (Findings.Finding f : Findings.of(model)) {
+    for (Findings.Finding f : Findings.all(model)) {
       Map<String, Object> row = CSV.convertValue(f,
           new com.fasterxml.jackson.core.type.TypeReference<LinkedHashMap<String, Object>>() {
           });

@@ -47,7 +47,17 @@ public final class Findings {
     /** The fastest store of a profile over the next. */
     STORE_VS_STORE("store vs store"),
     /** The first of a ranking over the next. */
-    RANKING("ranking");
+    RANKING("ranking"),
+    /** Ours vs the seed's: a store's fast profile over its durable one on a workload that writes. */
+    SEED_FAST_VS_DURABLE("ours vs the seed's: fast vs durable"),
+    /** Ours vs the seed's: a store's fast profile over its durable one on a workload that only reads (A/A). */
+    SEED_NOISE_FLOOR("ours vs the seed's: noise floor (A/A)"),
+    /** Ours vs the seed's: the store ahead in their figures over the next in their order. */
+    SEED_STORE_VS_STORE("ours vs the seed's: store vs store"),
+    /** Ours vs the seed's: the store ahead over the next by the sum of the seed's steps' times. */
+    SEED_STEPS_TOTAL("ours vs the seed's: time of the seed's steps"),
+    /** Ours vs the seed's: out-of-process stores' mean latency over in-process stores'. */
+    SEED_IN_PROCESS("ours vs the seed's: in-process vs out-of-process");
 
     private final String label;
 
@@ -65,6 +75,11 @@ public final class Findings {
     public String id() {
       return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
+
+    /** @return whether the row holds ours beside a seed's figure ({@link SeedFindings}) */
+    public boolean seed() {
+      return name().startsWith("SEED_");
+    }
   }
 
   /** What a row concludes. */
@@ -78,7 +93,13 @@ public final class Findings {
     /** The paired and unpaired tests disagree and pairing is not justified. */
     TESTS_DISAGREE("tie: paired and unpaired tests disagree"),
     /** No noise estimate. */
-    NO_ESTIMATE("no noise estimate");
+    NO_ESTIMATE("no noise estimate"),
+    /** A seed row: ours and theirs agree, as {@link SeedFindings} defines it. */
+    AGREES("agrees with the seed"),
+    /** A seed row: ours and theirs disagree, as {@link SeedFindings} defines it. */
+    DISAGREES("disagrees with the seed"),
+    /** A seed row: ours or theirs cannot tell, as {@link SeedFindings} defines it. */
+    CANNOT_TELL("cannot tell");
 
     private final String label;
 
@@ -121,13 +142,39 @@ public final class Findings {
    *     else null
    * @param verdict the conclusion
    * @param noiseFloor the noise floor the ratio was held against, e.g. {@code sqlite fast/durable on workloadc
-   *     1.11x}; null when none
+   *     1.11x}; on a seed row, the noise floor their ratio was held against; null when none
+   * @param theirs on a seed row, the seed's ratio of the same comparison (x, above 0), else null
+   * @param seed on a seed row, the seed by title and source ({@link ReferenceFigures#source()}), else null
+   * @param reason on a seed row, why the verdict, e.g. {@code ours a tie; theirs outside our interval}, else null
    */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public record Finding(Claim claim, String figure, int threads, String workload, String store, String profile,
                         String otherStore, String otherProfile, double ratio, Double low, Double high,
                         RatioInterval.Basis test, Double unpairedLow, Double unpairedHigh, Double roundEffectP,
-                        Verdict verdict, String noiseFloor) {
+                        Verdict verdict, String noiseFloor, Double theirs, String seed, String reason) {
+    /** A row of ours alone, not beside a seed's figure. */
+    public Finding(Claim claim, String figure, int threads, String workload, String store, String profile,
+                   String otherStore, String otherProfile, double ratio, Double low, Double high,
+                   RatioInterval.Basis test, Double unpairedLow, Double unpairedHigh, Double roundEffectP,
+                   Verdict verdict, String noiseFloor) {
+      this(claim, figure, threads, workload, store, profile, otherStore, otherProfile, ratio, low, high, test,
+          unpairedLow, unpairedHigh, roundEffectP, verdict, noiseFloor, null, null, null);
+    }
+
+    /**
+     * @param seedClaim the seed row's claim, one whose {@link Claim#seed()} is true
+     * @param theirRatio the seed's ratio of the same comparison
+     * @param seedName the seed by title and source
+     * @param seedVerdict {@link Verdict#AGREES}, {@link Verdict#DISAGREES} or {@link Verdict#CANNOT_TELL}
+     * @param why the reason for it
+     * @param floor the noise floor their ratio was held against, or null
+     * @return this row of ours as a seed row with {@code claim}
+     */
+    Finding beside(Claim seedClaim, double theirRatio, String seedName, Verdict seedVerdict, String why, String floor) {
+      return new Finding(seedClaim, figure, threads, workload, store, profile, otherStore, otherProfile, ratio, low,
+          high, test, unpairedLow, unpairedHigh, roundEffectP, seedVerdict, floor, theirRatio, seedName, why);
+    }
+
     /** @return e.g. {@code 1.05x, 95% interval 1.04x–1.07x}, or {@code 1.50x, no noise estimate} */
     public String text() {
       if (low == null) {
@@ -164,7 +211,8 @@ public final class Findings {
       };
       if (unpairedLow != null && disagree()) {
         t += String.format(Locale.ROOT, "; unpaired %.2f–%.2f disagrees", unpairedLow, unpairedHigh)
-            + (verdict == Verdict.TESTS_DISAGREE ? ", rounds do not justify pairing" : ", rounds justify pairing");
+            + (roundEffectP != null && roundEffectP < PAIRING_P ? ", rounds justify pairing"
+                : ", rounds do not justify pairing");
       }
       return t;
     }
@@ -213,6 +261,18 @@ public final class Findings {
       out.addAll(storeOverStore(model, profile, widest));
     }
     out.addAll(rankings(model, widest));
+    return out;
+  }
+
+  /**
+   * @param model the grouped results
+   * @return {@link #of(ReportModel)} followed by the seed rows ({@link SeedFindings}): the rows of
+   *     {@code report.json} and {@code report-findings.csv}
+   */
+  public static List<Finding> all(ReportModel model) {
+    List<Finding> ours = of(model);
+    List<Finding> out = new ArrayList<>(ours);
+    out.addAll(SeedFindings.of(model, ours));
     return out;
   }
 
@@ -323,9 +383,18 @@ public final class Findings {
    * @param roundP the round effect's p-value, or null
    * @param floor the noise floor row to hold the ratio against, or null
    */
-  private static Finding row(Claim claim, RankFigure figure, int threads, String workload, String store,
+  static Finding row(Claim claim, RankFigure figure, int threads, String workload, String store,
                              String profile, String otherStore, String otherProfile, RatioInterval r,
                              RatioInterval unpaired, Double roundP, Finding floor) {
+    return row(claim, figure.id(), threads, workload, store, profile, otherStore, otherProfile, r, unpaired, roundP,
+        floor);
+  }
+
+  /** As {@link #row(Claim, RankFigure, int, String, String, String, String, String, RatioInterval, RatioInterval,
+   *  Double, Finding)}, for a figure named by its id alone, e.g. the time of a seed's steps. */
+  static Finding row(Claim claim, String figure, int threads, String workload, String store,
+                     String profile, String otherStore, String otherProfile, RatioInterval r,
+                     RatioInterval unpaired, Double roundP, Finding floor) {
     boolean paired = r.basis() == RatioInterval.Basis.PAIRED_REPEATS;
     Verdict verdict;
     if (!r.known()) {
@@ -344,7 +413,7 @@ public final class Findings {
     String floorText = floor == null ? null : floor.store() + " " + ReportTables.profileName(floor.profile()) + "/"
         + ReportTables.profileName(floor.otherProfile()) + " on " + floor.workload() + " "
         + ReportTables.ratio(floor.ratio());
-    return new Finding(claim, figure.id(), threads, workload, store, profile, otherStore, otherProfile, r.ratio(),
+    return new Finding(claim, figure, threads, workload, store, profile, otherStore, otherProfile, r.ratio(),
         r.known() ? r.low() : null, r.known() ? r.high() : null, r.basis(),
         paired && unpaired != null && unpaired.known() ? unpaired.low() : null,
         paired && unpaired != null && unpaired.known() ? unpaired.high() : null, paired ? roundP : null, verdict,

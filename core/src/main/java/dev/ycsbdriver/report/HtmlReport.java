@@ -96,6 +96,11 @@ public final class HtmlReport {
       h.append("<h2>").append(esc(findings.title())).append("</h2>\n");
       table(h, findings);
     }
+    Table seeds = SeedFindings.table(model);
+    if (!seeds.rows().isEmpty()) {
+      h.append("<h2>").append(esc(seeds.title())).append("</h2>\n");
+      table(h, seeds);
+    }
     h.append("<h2>Summary</h2>\n<ul>\n");
     for (String sentence : ReportSummary.sentences(model)) {
       if (!caveats.contains(sentence)) {

@@ -43,6 +43,11 @@ public final class MarkdownReport {
       md.append("## ").append(findings.title()).append("\n\n");
       table(md, findings);
     }
+    Table seeds = SeedFindings.table(model);
+    if (!seeds.rows().isEmpty()) {
+      md.append("## ").append(seeds.title()).append("\n\n");
+      table(md, seeds);
+    }
     md.append("## Summary\n\n");
     for (String sentence : ReportSummary.sentences(model)) {
       if (!caveats.contains(sentence)) {

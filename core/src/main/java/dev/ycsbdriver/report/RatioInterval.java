@@ -223,6 +223,31 @@ public record RatioInterval(double ratio, double standardError, int degreesOfFre
         : new RatioInterval(ratio, Math.sqrt(varSum), df, basis);
   }
 
+  /**
+   * The ratio of a figure given per repeat rather than per run, e.g. the time of several steps summed per repeat:
+   * paired by repeat when both sides have the same repeats (at least 2) and {@code pair}, else Welch's interval (at
+   * least 2 values per side), else no noise estimate.
+   *
+   * @param numerator repeat index to the figure of the side on top, each above 0; not empty
+   * @param denominator likewise of the side below
+   * @param pair whether repeats with the same index may be paired
+   * @return the ratio of the geometric means with its interval
+   */
+  static RatioInterval ofRepeats(Map<Integer, Double> numerator, Map<Integer, Double> denominator, boolean pair) {
+    List<Double> a = logs(new ArrayList<>(numerator.values()));
+    List<Double> b = logs(new ArrayList<>(denominator.values()));
+    double ratio = Math.exp(mean(a) - mean(b));
+    if (pair && a.size() >= 2 && numerator.keySet().equals(denominator.keySet())) {
+      List<Double> d = new ArrayList<>();
+      numerator.forEach((k, v) -> d.add(Math.log(v) - Math.log(denominator.get(k))));
+      return new RatioInterval(ratio, Math.sqrt(variance(d) / d.size()), d.size() - 1, Basis.PAIRED_REPEATS);
+    }
+    if (a.size() >= 2 && b.size() >= 2) {
+      return welch(ratio, variance(a), a.size(), variance(b), b.size(), Basis.REPEATS);
+    }
+    return new RatioInterval(ratio, Double.NaN, 0, Basis.NONE);
+  }
+
   /** @return the lower bound of the 95% interval, or NaN without a noise estimate */
   public double low() {
     return ratio * Math.exp(-halfWidth());

@@ -16,8 +16,8 @@ import java.util.List;
 /**
  * The conclusions of a published report's {@code README.md}, rendered from its {@code report.json} between two
  * markers ({@link #BEGIN}, {@link #END}): the machine as the runs' result files name it, every caveat of
- * {@code report.md}, the findings that name a winner, each with its ratio and 95% interval, and one sentence naming
- * the ties. The README's hand-written part, outside the markers, gives context only; {@link ReportWriter} rewrites
+ * {@code report.md}, the findings that name a winner, each with its ratio and 95% interval, one sentence naming
+ * the ties, and the seed rows ({@link SeedFindings}), theirs beside ours with the verdict. The README's hand-written part, outside the markers, gives context only; {@link ReportWriter} rewrites
  * the block whenever it writes a report into a directory whose README has the markers.
  *
  * <p>Stateless and thread-safe.
@@ -53,9 +53,11 @@ public final class ReadmeBlock {
     List<Findings.Finding> ahead = new ArrayList<>();
     List<Findings.Finding> ties = new ArrayList<>();
     List<Findings.Finding> unknown = new ArrayList<>();
+    List<Findings.Finding> seeds = new ArrayList<>();
     for (JsonNode n : report.path("findings")) {
       Findings.Finding f = finding(n);
-      (f.namesWinner() ? ahead : f.verdict() == Findings.Verdict.NO_ESTIMATE ? unknown : ties).add(f);
+      (f.claim().seed() ? seeds : f.namesWinner() ? ahead : f.verdict() == Findings.Verdict.NO_ESTIMATE ? unknown
+          : ties).add(f);
     }
     if (ahead.isEmpty() && ties.isEmpty() && unknown.isEmpty()) {
       md.append("The report states no findings.\n");
@@ -87,7 +89,23 @@ public final class ReadmeBlock {
       unknown.forEach(f -> items.add(where(f) + ", " + f.text()));
       md.append(MarkdownReport.escape(String.join("; ", items))).append(".\n");
     }
+    seeds(md, seeds);
     return md.append('\n').append(END).append('\n').toString();
+  }
+
+  /** Appends the seed rows ({@link SeedFindings}), one line each, under a heading that names the seed. */
+  private static void seeds(StringBuilder md, List<Findings.Finding> seeds) {
+    if (seeds.isEmpty()) {
+      return;
+    }
+    md.append("\n### Ours vs the seed's\n\n").append(MarkdownReport.escape("Seed: " + seeds.get(0).seed()
+        + ". Their ratio beside ours with its 95% interval; the verdicts are defined under report.md's table "
+        + "\"Findings: ours vs the seed's\".")).append("\n\n");
+    for (Findings.Finding f : seeds) {
+      md.append("- ").append(MarkdownReport.escape(f.claim().label().substring("ours vs the seed's: ".length())
+          + ", " + where(f) + ": theirs " + ReportTables.ratio(f.theirs()) + ", ours " + f.text() + ": "
+          + f.verdict().label() + " (" + f.reason() + ")")).append(".\n");
+    }
   }
 
   /**

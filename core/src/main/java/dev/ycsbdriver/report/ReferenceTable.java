@@ -23,8 +23,17 @@ final class ReferenceTable {
   static Table table(ReportModel model) {
     ReferenceFigures ref = model.reference();
     List<List<String>> rows = new ArrayList<>();
-    for (ReferenceFigures.Figure f : ref.figures()) {
+    List<List<String>> latencyRows = new ArrayList<>();
+    for (ReferenceFigures.Figure f : figures(model)) {
       ReportCell ours = ours(model, f);
+      if (f.latencyOnly()) {
+        Spread mean = ours == null ? null : ours.meanLatency().get(f.operation());
+        latencyRows.add(List.of(f.store(), ReportTables.profileName(f.profile()), f.workload(), f.operation(),
+            ReportTables.micros(f.meanLatencyMillis() * 1000),
+            mean == null ? ReportTables.NA : ReportTables.micros(mean.value()) + " (" + ReportTables.threads(ours.threads()) + ")",
+            mean == null ? ReportTables.NA : ReportTables.ratio(mean.value() / (f.meanLatencyMillis() * 1000))));
+        continue;
+      }
       String oursText = ours == null || ours.throughput() == null ? ReportTables.NA
           : ReportTables.opsPerSec(ours.throughput().value()) + " (" + ReportTables.threads(ours.threads()) + ")";
       String ratio = ours == null || ours.throughput() == null ? ReportTables.NA
@@ -58,8 +67,35 @@ final class ReferenceTable {
       return new Table("Reference: published by " + ref.source() + " (theirs, not ours)", List.of(), List.of(),
           notes.stream().filter(n -> !n.startsWith("Ours:") && !n.startsWith("The ratio ours")).toList());
     }
+    if (rows.isEmpty()) { // one operation's latency per store alone
+      notes.add("Their figures are mean latencies of one operation each, beside our cell's mean latency of that "
+          + "operation (service time); where they publish no profile, ours stand beside each of our profiles.");
+      return new Table("Reference: mean latency per operation published by " + ref.source() + " (theirs, not ours)",
+          List.of("store", "profile", "workload", "operation", "theirs (µs)", "ours (µs)", LATENCY_RATIO),
+          latencyRows, notes);
+    }
     return new Table("Reference: figures published by " + ref.source() + " (theirs, not ours)",
         List.of("store", "profile", "workload", "theirs (ops/s)", "ours (ops/s)", RATIO), rows, notes);
+  }
+
+  /** The ratio column's header of a table of latencies. */
+  static final String LATENCY_RATIO = "ours / theirs (x, latency, not comparable in absolute terms)";
+
+  /**
+   * @param model the grouped results, with {@link ReportModel#reference()} not null
+   * @return their figures, each that names no profile once per profile of ours (for a report whose stores have
+   *     profiles), so that each stands beside each of our cells; in file order
+   */
+  static List<ReferenceFigures.Figure> figures(ReportModel model) {
+    List<ReferenceFigures.Figure> out = new ArrayList<>();
+    for (ReferenceFigures.Figure f : model.reference().figures()) {
+      if (f.profile() != null || model.profiles().stream().allMatch(java.util.Objects::isNull)) {
+        out.add(f);
+      } else {
+        model.profiles().stream().filter(java.util.Objects::nonNull).forEach(p -> out.add(f.withProfile(p)));
+      }
+    }
+    return out;
   }
 
   /** @return our cell at their thread count, else at the highest thread count that store and profile ran */

@@ -22,7 +22,7 @@ final class ReportJsonSections {
    * @param root the report's JSON object; receives {@code caveats} (per group: {@code group}, {@code mark},
    *     {@code count} of runs affected, {@code runs} shown, {@code cells} as {@code store profile workload threads},
    *     {@code text}; empty when the runs recorded none), {@code findings} (one object per {@link Findings.Finding},
-   *     its components as fields), {@code ranking} (empty without a ranking figure),
+   *     its components as fields; ours, then the seed rows of {@link SeedFindings}), {@code ranking} (empty without a ranking figure),
    *     {@code durableVsFast}, {@code throughputRatios}, {@code crashTests}, {@code leftOut} and {@code reference}
    *     (null without reference figures)
    * @param model the grouped results
@@ -39,7 +39,7 @@ final class ReportJsonSections {
       c.cells().forEach(n.putArray("cells")::add);
       n.put("text", c.sentence());
     }
-    root.set("findings", MAPPER.valueToTree(Findings.of(model)));
+    root.set("findings", MAPPER.valueToTree(Findings.all(model)));
     ranking(root.putArray("ranking"), model);
     ArrayNode rows = root.putArray("durableVsFast");
     for (DurableVsFast.Row r : DurableVsFast.rows(model)) {

@@ -15,10 +15,14 @@ import org.junit.jupiter.api.Test;
 class ReferenceShapesTest {
   private static RunResult run(String store, String profile, String workload, double opsPerSec, double readMicros,
                                String cpuSource) {
+    List<RunResult.OperationFigures> ops = new java.util.ArrayList<>(List.of(new RunResult.OperationFigures("READ",
+        1000, 0, readMicros, null, null, null, Map.of())));
+    if (workload.equals("workloada")) { // A writes: not the read-only A/A control
+      ops.add(new RunResult.OperationFigures("UPDATE", 1000, 0, readMicros, null, null, null, Map.of()));
+    }
     return new RunResult(Path.of(store, String.valueOf(profile), workload, "result.json"), store, store, profile,
-        workload, 64, "ok", opsPerSec, opsPerSec, List.of(new RunResult.OperationFigures("READ", 1000, 0, readMicros,
-        null, null, null, Map.of())), 100.0, 150.0, 50.0, 180.0, opsPerSec / 100.0, cpuSource, store + " 1.0",
-        Map.of(), "test machine", Map.of(), List.of(), null);
+        workload, 64, "ok", opsPerSec, opsPerSec, ops, 100.0, 150.0, 50.0, 180.0, opsPerSec / 100.0, cpuSource,
+        store + " 1.0", Map.of(), "test machine", Map.of(), List.of(), null);
   }
 
   /** @return the run moved to an {@code r<k>} directory: repeat k of its cell */
@@ -44,7 +48,8 @@ class ReferenceShapesTest {
         run("postgres", "seed004-fast", "workloada", 3_000, 10, "postgres pid 1"));
     ReportModel model = ReportModel.build(new ResultReader.Results(runs, List.of()), "t", null, List.of(), ref);
     assertThat(ReferenceShapes.tables(model).get(0).rows()).containsExactly(
-        List.of("postgres", "workloada", "seed004-fast / seed004-durable", "7.26x", "0.75x", "ours within noise"));
+        List.of("postgres", "workloada", "seed004-fast / seed004-durable", "7.26x", "0.75x", "ours within noise",
+            "n/a"));
   }
 
   @Test
@@ -63,7 +68,8 @@ class ReferenceShapesTest {
         List.of(), null);
     model = ReportModel.build(new ResultReader.Results(runs, List.of()), "t", null, List.of(), ref);
     assertThat(ReferenceShapes.tables(model).get(0).rows()).containsExactly(
-        List.of("mongodb", "workloadb", "seed004-fast / seed004-durable", "1.05x", "n/a", "n/a"));
+        List.of("mongodb", "workloadb", "seed004-fast / seed004-durable", "1.05x", "n/a", "n/a",
+            "inside (their A/A 1.05x)"));
     Table order = ReferenceShapes.tables(model).stream().filter(t -> t.title().startsWith("Shape: store order"))
         .findFirst().orElseThrow();
     assertThat(order.rows()).containsExactly(List.of("seed004-durable", "workloadb", "postgres > mysql (1.96x)",
@@ -90,8 +96,8 @@ class ReferenceShapesTest {
     assertThat(tables).extracting(Table::title).containsExactly("Shape: fast over durable per store (theirs vs ours)",
         "Shape: store order per workload (theirs vs ours)");
     assertThat(tables.get(0).rows()).containsExactly(
-        List.of("postgres", "workloada", "seed004-fast / seed004-durable", "7.26x", "0.75x", "no"),
-        List.of("mysql", "workloada", "seed004-fast / seed004-durable", "11.74x", "3.00x", "yes"));
+        List.of("postgres", "workloada", "seed004-fast / seed004-durable", "7.26x", "0.75x", "no", "n/a"),
+        List.of("mysql", "workloada", "seed004-fast / seed004-durable", "11.74x", "3.00x", "yes", "n/a"));
     assertThat(tables.get(1).rows()).containsExactly(
         List.of("seed004-durable", "workloada", "postgres > mysql (2.04x)", "postgres > mysql (2.00x)", "yes"),
         List.of("seed004-fast", "workloada", "postgres > mysql (1.26x)", "mysql > postgres (2.00x)", "no"));
@@ -111,9 +117,10 @@ class ReferenceShapesTest {
         run("redis", null, "one-in-a-million", 10_000, 25, "redis-server pid 3"));
     ReportModel model = ReportModel.build(new ResultReader.Results(runs, List.of()), "t", null, List.of(), ref);
     List<Table> tables = ReferenceShapes.tables(model);
-    // ours: sqrt(100 x 25) / sqrt(1 x 4) = 50 / 2 = 25
-    assertThat(tables).singleElement().extracting(Table::rows).isEqualTo(
-        List.of(List.of("out-of-process over in-process mean READ latency", "~100x", "25.00x")));
+    // ours: sqrt(100 x 25) / sqrt(1 x 4) = 50 / 2 = 25; the sets not named: every embedded store against the others
+    assertThat(tables).singleElement().extracting(Table::rows).isEqualTo(List.of(List.of("their sets: in process "
+        + "(not named; ours: memory, h2), out of process (not named; ours: postgres, redis)", "~100x",
+        "25.00x, no noise estimate")));
     String md = MarkdownReport.render(model, ReportTables.build(model), List.of());
     assertThat(md).contains("- Their statement: \u201cin-process stores about 100 times faster than the out-of-process "
         + "ones\u201d").doesNotContain("gives no figures yet")
@@ -140,7 +147,11 @@ class ReferenceShapesTest {
     ReferenceFigures seed000 = MatrixSections.reference(matrices.resolve("seed-000-crud.yaml"), true);
     // 5 backends x 4 steps, each step's records over its published time
     assertThat(seed000.figures()).hasSize(20).contains(new ReferenceFigures.Figure("postgres", null,
-        "seed000-1-insert", 1, 1781.9, null), new ReferenceFigures.Figure("memory", null, "seed000-4-delete", 1,
-        33666.7, null));
+        "seed000-1-insert", 1, 1781.9, null, null, 10_000L), new ReferenceFigures.Figure("memory", null,
+        "seed000-4-delete", 1, 33666.7, null, null, 101L));
+    assertThat(seed001.inProcess()).containsExactly("memory", "berkeleydb-txn", "berkeleydb-notxn");
+    ReferenceFigures embedded = MatrixSections.reference(matrices.resolve("seed-004-embedded-kv.yaml"), true);
+    assertThat(embedded.figures()).hasSize(9)
+        .contains(ReferenceFigures.Figure.latency("rocksdb", null, "seed004-updates", "UPDATE", 6));
   }
 }
