@@ -3,19 +3,25 @@ package dev.ycsbdriver.report;
 import java.awt.Color;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import org.knowm.xchart.style.AxesChartStyler;
 
 /**
- * Colours and axes shared by the report's charts, so a store looks the same in every chart.
+ * Colours and axes shared by the report's charts, so a store looks the same in every chart of every report.
  *
- * <p>Each store has one hue, in the order the report lists stores. Its profiles are shades of that hue: a durable
- * profile dark and a fast one light, paired by name ({@code durable}/{@code fast}, or
- * {@code <prefix>-durable}/{@code <prefix>-fast}); other profile names take dark, light, then a middle shade by their
- * order in the report. A store without profiles in a report where other stores have them (a reference row such as
- * the memory store) is a neutral grey; where no store has profiles, every store has its hue, dark. The first nine hues
- * are the dark/light pairs of Tableau 20 (Tableau Software's "Tableau 20" palette) without its grey, the next four
- * pairs from category20b of d3 version 3 (Mike Bostock's d3.js); further stores get hues spaced by the golden
+ * <p>Each store has one hue, fixed by its binding ({@link #hue}): PostgreSQL blue, MySQL orange (also a MariaDB
+ * server behind the {@code mysql} binding, and the {@code mariadb} alias), and so on through the project's bindings,
+ * the memory store grey; whichever other stores a report holds and in whatever order. A binding the palette does not
+ * know (a {@code -db} class) takes a hue from a stable hash of its name ({@link String#hashCode}, fixed by the Java
+ * Language Specification) into hues no known binding uses. The variants of one binding in a report are shades of its
+ * hue: its profiles, durable dark and fast light, paired by name ({@code durable}/{@code fast}, or
+ * {@code <prefix>-durable}/{@code <prefix>-fast}), other profile names dark, light, then a middle shade by their
+ * order in the report; where one binding runs as several store configurations (e.g. {@code h2-pool} and
+ * {@code h2-shared}), each configuration and profile takes an even step from dark to light, in report order. The
+ * first nine hues are the dark/light pairs of Tableau 20 (Tableau Software's "Tableau 20" palette) without its grey,
+ * the next four pairs from category20b of d3 version 3 (Mike Bostock's d3.js); further hues are spaced by the golden
  * angle.
  *
  * <p>A value axis is logarithmic when its positive values span more than {@link #LOG_SPAN} (largest over smallest),
@@ -29,7 +35,7 @@ final class ChartStyle {
   static final String TICK_PATTERN = "#,###.##";
   /** Width of every line series, in pixels: wide enough that a fast profile's light shade reads on white. */
   static final float LINE_WIDTH = 2.5f;
-  /** A store without profiles beside stores with them. */
+  /** The memory store's hue, dark: the in-process ceiling the other stores are read against. */
   static final Color NEUTRAL = new Color(127, 127, 127);
 
   private static final int[][] PAIRS = {
@@ -46,7 +52,27 @@ final class ChartStyle {
       {140, 109, 49, 231, 186, 82}, // gold
       {132, 60, 57, 231, 150, 156}, // maroon
       {123, 65, 115, 206, 109, 189}, // plum
+      {127, 127, 127, 199, 199, 199}, // grey (Tableau 20's)
   };
+
+  /** The hue of each binding the project ships, by binding name and alias; an index into {@link #PAIRS}. */
+  private static final Map<String, Integer> HUES = Map.ofEntries(
+      Map.entry("postgres", 0), Map.entry("postgresql", 0),
+      Map.entry("mysql", 1), Map.entry("mariadb", 1),
+      Map.entry("mongodb", 2),
+      Map.entry("redis", 3),
+      Map.entry("h2", 4),
+      Map.entry("sqlite", 5),
+      Map.entry("rocksdb", 6),
+      Map.entry("leveldb", 7),
+      Map.entry("berkeleydb", 8),
+      Map.entry("jdbc", 9),
+      Map.entry("memory", 13));
+
+  /** The first hue no known binding takes: unknown bindings hash into this one and the {@link #HASHED} after it. */
+  static final int FIRST_FREE_HUE = 10;
+  /** How many hues unknown bindings hash into: gold, maroon, plum, then golden-angle hues. */
+  static final int HASHED = 16;
 
   private ChartStyle() {
   }
@@ -54,27 +80,68 @@ final class ChartStyle {
   /** The shade of a store's hue that a profile takes. */
   enum Shade {
     /** Durable profiles, and stores without profiles. */
-    DARK,
+    DARK(0),
     /** Fast profiles. */
-    LIGHT,
+    LIGHT(1),
     /** A third profile that is neither. */
-    MIDDLE
+    MIDDLE(0.5);
+
+    private final double lightness;
+
+    Shade(double lightness) {
+      this.lightness = lightness;
+    }
   }
 
   /**
-   * @param model the grouped results: its stores give the hues, its profiles the shades
+   * @param binding a binding name or alias as results record it, e.g. {@code mysql}, or a {@code -db} class name; case
+   *     is ignored
+   * @return the binding's hue, an index for {@link #shade(int, Shade)}: fixed for the project's bindings, else
+   *     {@link #FIRST_FREE_HUE} plus a stable hash of the name modulo {@link #HASHED}
+   */
+  static int hue(String binding) {
+    String key = binding == null ? "" : binding.toLowerCase(Locale.ROOT);
+    Integer known = HUES.get(key);
+    if (known != null) {
+      return known;
+    }
+    int h = FIRST_FREE_HUE + Math.floorMod(key.hashCode(), HASHED);
+    return h >= 13 ? h + 1 : h; // past the grey, which is the memory store's
+  }
+
+  /**
+   * @param model the grouped results: a store's runs give its binding, its stores and profiles the shades
    * @param store a store of the model
    * @param profile the profile, or null for runs without one; ignored for a store without profiles
-   * @return the store's colour in that profile
+   * @return the store's colour in that profile: its binding's hue ({@link #hue}), shaded among that binding's
+   *     variants in the report
    */
   static Color color(ReportModel model, String store, String profile) {
-    boolean profiled = model.profiles().stream().anyMatch(Objects::nonNull);
-    if (profiled && !hasProfiles(model, store)) {
-      return NEUTRAL;
+    if (model.cells().stream().noneMatch(c -> c.store().equals(store) && c.profile() != null)) {
+      profile = null; // a store without profiles keeps its dark shade in every profile's chart
     }
-    List<String> hued = model.stores().stream().filter(s -> !profiled || hasProfiles(model, s)).toList();
-    int hue = Math.max(0, hued.indexOf(store));
-    return shade(hue, shade(profile, model.profiles().stream().filter(Objects::nonNull).toList()));
+    String binding = binding(model, store);
+    List<String[]> variants = model.storeProfiles().stream().filter(sp -> binding(model, sp[0]).equals(binding))
+        .toList();
+    long configurations = variants.stream().map(sp -> sp[0]).distinct().count();
+    double lightness;
+    if (configurations <= 1) {
+      lightness = shade(profile, model.profiles().stream().filter(Objects::nonNull).toList()).lightness;
+    } else {
+      int i = 0;
+      while (i < variants.size() && !(variants.get(i)[0].equals(store) && Objects.equals(variants.get(i)[1], profile))) {
+        i++;
+      }
+      lightness = variants.size() < 2 ? 0 : Math.min(i, variants.size() - 1) / (double) (variants.size() - 1);
+    }
+    return shade(hue(binding), lightness);
+  }
+
+  /** @return the binding of the store's first run that ended ok, else the store's name */
+  static String binding(ReportModel model, String store) {
+    return model.cells().stream().filter(c -> c.store().equals(store) && !c.runs().isEmpty())
+        .map(c -> c.runs().get(0).binding()).filter(Objects::nonNull).findFirst().orElse(store)
+        .toLowerCase(Locale.ROOT);
   }
 
   /**
@@ -100,6 +167,15 @@ final class ChartStyle {
    * @return the colour
    */
   static Color shade(int hue, Shade shade) {
+    return shade(hue, shade.lightness);
+  }
+
+  /**
+   * @param hue the hue's index, from 0
+   * @param lightness 0 for the hue's dark colour, 1 for its light one, in between a linear blend of the two in RGB
+   * @return the colour
+   */
+  static Color shade(int hue, double lightness) {
     Color dark;
     Color light;
     if (hue < PAIRS.length) {
@@ -111,16 +187,14 @@ final class ChartStyle {
       dark = Color.getHSBColor(h, 0.8f, 0.65f);
       light = Color.getHSBColor(h, 0.35f, 0.95f);
     }
-    return switch (shade) {
-      case DARK -> dark;
-      case LIGHT -> light;
-      case MIDDLE -> new Color((dark.getRed() + light.getRed()) / 2, (dark.getGreen() + light.getGreen()) / 2,
-          (dark.getBlue() + light.getBlue()) / 2);
-    };
+    return blend(dark, light, lightness);
   }
 
-  private static boolean hasProfiles(ReportModel model, String store) {
-    return model.cells().stream().anyMatch(c -> c.store().equals(store) && c.profile() != null);
+  /** @return {@code a} where {@code t} is 0, {@code b} where it is 1, linear in RGB in between */
+  static Color blend(Color a, Color b, double t) {
+    return new Color((int) Math.round(a.getRed() + (b.getRed() - a.getRed()) * t),
+        (int) Math.round(a.getGreen() + (b.getGreen() - a.getGreen()) * t),
+        (int) Math.round(a.getBlue() + (b.getBlue() - a.getBlue()) * t));
   }
 
   /**

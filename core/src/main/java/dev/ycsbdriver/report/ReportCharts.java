@@ -6,7 +6,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import org.knowm.xchart.CategoryChart;
-import org.knowm.xchart.CategoryChartBuilder;
 import org.knowm.xchart.XYChart;
 import org.knowm.xchart.XYChartBuilder;
 import org.knowm.xchart.internal.chartpart.Chart;
@@ -20,8 +19,10 @@ import org.knowm.xchart.style.Styler;
  * against threads when several thread counts ran, and throughput and CPU over time per store for every workload
  * ({@link TimeSeriesCharts}).
  *
- * <p>Colours and axes follow {@link ChartStyle}: one hue per store, durable dark and fast light; a value axis is
- * logarithmic when its values span more than ten times. Stateless and thread-safe.
+ * <p>Colours and axes follow {@link ChartStyle}: one hue per binding in every report, durable dark and fast light; a
+ * value axis is logarithmic when its values span more than ten times. The bar charts ({@link IntervalBarChart}) draw
+ * each bar's spread over its runs as a whisker and hatch the bars of every comparison the findings call a tie
+ * ({@link Findings}); their category labels never overlap ({@link CategoryLabels}). Stateless and thread-safe.
  */
 public final class ReportCharts {
   static final int WIDTH = 900;
@@ -52,14 +53,15 @@ public final class ReportCharts {
   public static List<Image> build(ReportModel model, String latencyWorkload) throws IOException {
     System.setProperty("java.awt.headless", "true");
     List<Image> images = new ArrayList<>();
+    List<Findings.Finding> findings = Findings.of(model);
     for (Ranking.Group g : Ranking.groups(model)) {
-      CategoryChart ranked = ranking(model, g);
+      CategoryChart ranked = ranking(model, g, findings);
       if (!ranked.getSeriesMap().isEmpty()) {
         images.add(image("ranking-" + model.rank().id() + "-" + g.workload() + "-t" + g.threads(), ranked, true));
       }
     }
     int top = model.threads().get(model.threads().size() - 1);
-    CategoryChart headline = headline(model, top);
+    CategoryChart headline = headline(model, top, findings);
     if (!headline.getSeriesMap().isEmpty()) {
       images.add(image("headline-t" + top, headline, true));
     }
@@ -70,7 +72,7 @@ public final class ReportCharts {
     for (String profile : model.profiles()) {
       String p = ReportTables.profileName(profile);
       for (int t : model.threads()) {
-        CategoryChart bars = throughput(model, profile, t);
+        CategoryChart bars = throughput(model, profile, t, findings);
         if (!bars.getSeriesMap().isEmpty()) {
           images.add(image("throughput-" + p + "-t" + t, bars, false));
         }
@@ -133,93 +135,239 @@ public final class ReportCharts {
   }
 
   /**
-   * One ranking as bars, best first, each in its store's colour; the axis is logarithmic when the figures span more
-   * than ten times.
+   * One ranking as bars, best first, each in its store's colour, with the spread of its runs as a whisker and the
+   * ranking's tie marked ({@link #ranking(ReportModel, Ranking.Group, List)}).
    */
   static CategoryChart ranking(ReportModel model, Ranking.Group g) {
+    return ranking(model, g, Findings.of(model));
+  }
+
+  /**
+   * One ranking as bars, best first, each in its store's colour; the axis is logarithmic when the figures span more
+   * than ten times. Each bar's whisker is the spread of its runs (minimum to maximum), as the tables give it; the first
+   * and the next are hatched and labelled {@code tie} when the ranking's row of the findings names no winner
+   * ({@link #tie}), as are stores that share the first rank.
+   *
+   * @param findings the report's findings ({@link Findings#of})
+   */
+  static CategoryChart ranking(ReportModel model, Ranking.Group g, List<Findings.Finding> findings) {
     RankFigure by = model.rank();
     List<Ranking.Entry> ranked = g.entries().stream().filter(e -> e.figure() != null).toList();
     List<String> names = ranked.stream().map(e -> Ranking.name(e.cell())).toList();
     List<Double> values = ranked.stream().map(e -> e.figure().value()).toList();
-    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
-        .title("Ranking by " + by.label() + " (" + by.direction() + "), " + g.workload() + ", " + ReportTables.threads(g.threads()))
-        .xAxisTitle("store, best first").build();
-    ChartStyle.basic(chart.getStyler());
-    boolean log = ChartStyle.valueAxis(chart.getStyler(), values);
-    chart.setYAxisTitle(axisTitle(by.label() + ", " + Ranking.shown(model.aggregate()), by.unit(), log));
-    chart.getStyler().setOverlapped(true); // one series per bar, so each bar takes its store's colour
-    chart.getStyler().setLegendVisible(false);
-    if (names.size() > 6) {
-      chart.getStyler().setXAxisLabelRotation(30);
+    Findings.Finding lead = findings.stream().filter(f -> f.claim() == Findings.Claim.RANKING
+        && f.threads() == g.threads() && f.workload().equals(g.workload())).findFirst().orElse(null);
+    int next = 0;
+    while (next < ranked.size() && ranked.get(next).rank() == 1) {
+      next++;
     }
-    for (int i = 0; i < ranked.size(); i++) {
-      List<Double> only = new ArrayList<>();
-      for (int j = 0; j < ranked.size(); j++) {
-        only.add(i == j ? values.get(i) : null);
+    List<Spread> spreads = ranked.stream().map(Ranking.Entry::figure).toList();
+    int joint = next;
+    return fitted(names, fit -> {
+      IntervalBarChart chart = new IntervalBarChart(WIDTH, HEIGHT,
+          "Ranking by " + by.label() + " (" + by.direction() + "), " + g.workload() + ", "
+              + ReportTables.threads(g.threads()), "");
+      ChartStyle.basic(chart.getStyler());
+      boolean log = ChartStyle.valueAxis(chart.getStyler(), withSpread(values, spreads));
+      chart.setYAxisTitle(axisTitle(by.label() + ", " + Ranking.shown(model.aggregate()), by.unit(), log));
+      chart.getStyler().setOverlapped(true); // one series per bar, so each bar takes its store's colour
+      chart.getStyler().setLegendVisible(false);
+      chart.getStyler().setXAxisLabelRotation(fit.rotation());
+      boolean anyTie = false;
+      for (int i = 0; i < ranked.size(); i++) {
+        List<Double> only = new ArrayList<>();
+        for (int j = 0; j < ranked.size(); j++) {
+          only.add(i == j ? values.get(i) : null);
+        }
+        ReportCell c = ranked.get(i).cell();
+        chart.addSeries(names.get(i), fit.labels(), only)
+            .setFillColor(ChartStyle.color(model, c.store(), c.profile()));
+        boolean tie = joint > 1 && i < joint || lead != null && tie(lead) && i <= joint;
+        anyTie |= tie;
+        chart.mark(mark(i, i, spreads.get(i), tie));
       }
-      ReportCell c = ranked.get(i).cell();
-      chart.addSeries(names.get(i), names, only).setFillColor(ChartStyle.color(model, c.store(), c.profile()));
-    }
-    return chart;
+      maxWithWhiskers(chart, values, spreads);
+      chart.setXAxisTitle(caption(axisName("store, best first", fit), chart, anyTie));
+      return chart;
+    });
   }
 
   /** Bars per workload, one series per store and profile: the durable-vs-fast story in one picture. */
   static CategoryChart headline(ReportModel model, int t) {
+    return headline(model, t, Findings.of(model));
+  }
+
+  /**
+   * Bars per workload, one series per store and profile: the durable-vs-fast story in one picture. Each bar's whisker
+   * is the spread of its runs; bars of a comparison the findings call a tie ({@link #tie}: fast against durable of a
+   * store, or the fastest store of a profile against the next) are hatched and labelled {@code tie}.
+   *
+   * @param findings the report's findings ({@link Findings#of})
+   */
+  static CategoryChart headline(ReportModel model, int t, List<Findings.Finding> findings) {
     boolean profiled = model.profiles().stream().anyMatch(Objects::nonNull);
     List<String> workloads = model.workloads().stream()
         .filter(w -> model.cells().stream().anyMatch(c -> c.threads() == t && c.workload().equals(w))).toList();
     List<String[]> series = new ArrayList<>();
-    List<List<Double>> rows = new ArrayList<>();
     for (String[] sp : model.storeProfiles()) {
       if (profiled && sp[1] == null) {
         continue; // as in the per-profile charts: a store without profiles is a reference row of the tables
       }
-      List<Double> values = workloads.stream().map(w -> opsPerSec(model.exactCell(sp[1], sp[0], t, w))).toList();
-      if (values.stream().anyMatch(Objects::nonNull)) {
+      if (workloads.stream().anyMatch(w -> opsPerSec(model.exactCell(sp[1], sp[0], t, w)) != null)) {
         series.add(sp);
-        rows.add(values);
       }
     }
-    CategoryChart chart = bars("Throughput per workload, store and profile, " + ReportTables.threads(t), rows);
-    for (int i = 0; i < series.size(); i++) {
-      String[] sp = series.get(i);
-      chart.addSeries(sp[0] + (sp[1] == null ? "" : " " + sp[1]), workloads, rows.get(i))
-          .setFillColor(ChartStyle.color(model, sp[0], sp[1]));
-    }
-    return chart;
+    return grouped(model, "Throughput per workload, store and profile, " + ReportTables.threads(t), t, workloads,
+        series, false, findings.stream().filter(f -> f.claim() != Findings.Claim.RANKING).toList());
   }
 
   /** Bars per workload, one series per store, of one profile. */
   static CategoryChart throughput(ReportModel model, String profile, int t) {
-    List<String> workloads = model.workloads().stream()
-        .filter(w -> model.cells(profile, t).stream().anyMatch(c -> c.workload().equals(w))).toList();
-    List<String> stores = new ArrayList<>();
-    List<List<Double>> rows = new ArrayList<>();
-    for (String s : model.stores()) {
-      // a store without profiles is a reference row in the tables; in a bar chart it would dwarf the others
-      List<Double> values = workloads.stream().map(w -> opsPerSec(model.exactCell(profile, s, t, w))).toList();
-      if (values.stream().anyMatch(Objects::nonNull)) {
-        stores.add(s);
-        rows.add(values);
-      }
-    }
-    CategoryChart chart = bars("Throughput per workload, profile " + ReportTables.profileName(profile) + ", "
-        + ReportTables.threads(t), rows);
-    for (int i = 0; i < stores.size(); i++) {
-      chart.addSeries(stores.get(i), workloads, rows.get(i))
-          .setFillColor(ChartStyle.color(model, stores.get(i), profile));
-    }
-    return chart;
+    return throughput(model, profile, t, Findings.of(model));
   }
 
-  private static CategoryChart bars(String title, List<List<Double>> rows) {
-    CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT).title(title).xAxisTitle("workload")
-        .build();
-    ChartStyle.basic(chart.getStyler());
-    chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-    boolean log = ChartStyle.valueAxis(chart.getStyler(), rows.stream().flatMap(List::stream).toList());
-    chart.setYAxisTitle(axisTitle("throughput", "ops/s", log));
-    return chart;
+  /**
+   * Bars per workload, one series per store, of one profile, with whiskers and tie marks as in
+   * {@link #headline(ReportModel, int, List)}: the ties of the fastest store of the profile against the next.
+   *
+   * @param findings the report's findings ({@link Findings#of})
+   */
+  static CategoryChart throughput(ReportModel model, String profile, int t, List<Findings.Finding> findings) {
+    List<String> workloads = model.workloads().stream()
+        .filter(w -> model.cells(profile, t).stream().anyMatch(c -> c.workload().equals(w))).toList();
+    List<String[]> series = new ArrayList<>();
+    for (String s : model.stores()) {
+      // a store without profiles is a reference row in the tables; in a bar chart it would dwarf the others
+      if (workloads.stream().anyMatch(w -> opsPerSec(model.exactCell(profile, s, t, w)) != null)) {
+        series.add(new String[] {s, profile});
+      }
+    }
+    return grouped(model, "Throughput per workload, profile " + ReportTables.profileName(profile) + ", "
+        + ReportTables.threads(t), t, workloads, series, true, findings.stream()
+        .filter(f -> f.claim() == Findings.Claim.STORE_VS_STORE && Objects.equals(f.profile(), profile)).toList());
+  }
+
+  /**
+   * Throughput bars per workload, one series per store and profile.
+   *
+   * @param series pairs {@code [store, profile]}
+   * @param byStore whether the series are named by their store alone (a chart of one profile)
+   * @param findings the rows whose ties to mark
+   */
+  private static IntervalBarChart grouped(ReportModel model, String title, int t, List<String> workloads,
+                                          List<String[]> series, boolean byStore, List<Findings.Finding> findings) {
+    List<List<Double>> rows = new ArrayList<>();
+    List<List<Spread>> spreads = new ArrayList<>();
+    for (String[] sp : series) {
+      List<ReportCell> cells = workloads.stream().map(w -> model.exactCell(sp[1], sp[0], t, w)).toList();
+      rows.add(cells.stream().map(ReportCharts::opsPerSec).toList());
+      spreads.add(cells.stream().map(c -> opsPerSec(c) == null ? null : c.throughput()).toList());
+    }
+    List<Double> all = rows.stream().flatMap(List::stream).toList();
+    List<Spread> allSpreads = spreads.stream().flatMap(List::stream).toList();
+    return fitted(workloads, fit -> {
+      IntervalBarChart chart = new IntervalBarChart(WIDTH, HEIGHT, title, "");
+      ChartStyle.basic(chart.getStyler());
+      chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+      chart.getStyler().setXAxisLabelRotation(fit.rotation());
+      chart.setYAxisTitle(axisTitle("throughput", "ops/s",
+          ChartStyle.valueAxis(chart.getStyler(), withSpread(all, allSpreads))));
+      boolean anyTie = false;
+      for (int i = 0; i < series.size(); i++) {
+        String[] sp = series.get(i);
+        chart.addSeries(byStore || sp[1] == null ? sp[0] : sp[0] + " " + sp[1], fit.labels(), rows.get(i))
+            .setFillColor(ChartStyle.color(model, sp[0], sp[1]));
+        for (int k = 0; k < workloads.size(); k++) {
+          if (rows.get(i).get(k) != null) {
+            boolean tie = tied(findings, t, workloads.get(k), sp[0], sp[1]);
+            anyTie |= tie;
+            chart.mark(mark(i, k, spreads.get(i).get(k), tie));
+          }
+        }
+      }
+      maxWithWhiskers(chart, all, allSpreads);
+      chart.setXAxisTitle(caption(axisName("workload", fit), chart, anyTie));
+      return chart;
+    });
+  }
+
+  /**
+   * @return whether a row of the findings names no winner where the figures differ: a tie, inside the noise floor, or
+   *     paired and unpaired tests that disagree. A row without a noise estimate is neither a tie nor a lead.
+   */
+  static boolean tie(Findings.Finding f) {
+    return f.verdict() == Findings.Verdict.TIE || f.verdict() == Findings.Verdict.INSIDE_NOISE_FLOOR
+        || f.verdict() == Findings.Verdict.TESTS_DISAGREE;
+  }
+
+  /** @return whether the cell is either side of a row of the findings at these threads and workload that is a tie */
+  private static boolean tied(List<Findings.Finding> findings, int t, String workload, String store, String profile) {
+    return findings.stream().anyMatch(f -> f.threads() == t && f.workload().equals(workload) && tie(f)
+        && (f.store().equals(store) && Objects.equals(f.profile(), profile)
+            || f.otherStore().equals(store) && Objects.equals(f.otherProfile(), profile)));
+  }
+
+  /** @return the mark of one bar: the whisker from the runs' minimum to maximum when more than one run had it */
+  private static IntervalBarChart.Mark mark(int series, int category, Spread s, boolean tie) {
+    boolean whisker = s.count() > 1 && s.min() < s.max();
+    return new IntervalBarChart.Mark(series, category, s.value(), whisker ? s.min() : null,
+        whisker ? s.max() : null, tie);
+  }
+
+  /** @return the values with every spread's minimum and maximum, so a value axis makes room for the whiskers */
+  private static List<Double> withSpread(List<Double> values, List<Spread> spreads) {
+    List<Double> out = new ArrayList<>(values);
+    spreads.stream().filter(Objects::nonNull).forEach(s -> {
+      out.add(s.min());
+      out.add(s.max());
+    });
+    return out;
+  }
+
+  /** Raises the value axis' top to the highest whisker, which XChart leaves out of its own range. */
+  private static void maxWithWhiskers(IntervalBarChart chart, List<Double> values, List<Spread> spreads) {
+    double bars = values.stream().filter(Objects::nonNull).mapToDouble(Double::doubleValue).max().orElse(0);
+    double whiskers = spreads.stream().filter(Objects::nonNull).mapToDouble(Spread::max).max().orElse(0);
+    if (whiskers > bars) {
+      chart.getStyler().setYAxisMax(whiskers * (chart.getStyler().isYAxisLogarithmic() ? 1.5 : 1.05));
+    }
+  }
+
+  /**
+   * Builds the chart with its categories' names as they are, measures the width of one category as laid out, and
+   * builds it again with shortened or turned labels ({@link CategoryLabels#fit}) when they would overlap.
+   *
+   * @param categories the categories' names
+   * @param build the chart with the given labels
+   */
+  private static IntervalBarChart fitted(List<String> categories,
+                                         java.util.function.Function<CategoryLabels.Fit, IntervalBarChart> build) {
+    CategoryLabels.Fit flat = new CategoryLabels.Fit(categories, "", 0);
+    IntervalBarChart trial = build.apply(flat);
+    if (trial.getSeriesMap().isEmpty()) {
+      return trial;
+    }
+    CategoryLabels.Fit fit = CategoryLabels.fit(categories, trial.categoryStep(),
+        trial.getStyler().getAxisTickLabelsFont());
+    return fit.equals(flat) ? trial : build.apply(fit);
+  }
+
+  /** @return e.g. {@code workload}, or {@code workload (each seed003-…)} where a shared prefix was taken off */
+  private static String axisName(String name, CategoryLabels.Fit fit) {
+    return fit.prefix().isEmpty() ? name : name + " (each " + fit.prefix() + "…)";
+  }
+
+  /** @return the axis name with what the marks mean: whiskers when the chart has any, the tie hatching when used */
+  private static String caption(String name, IntervalBarChart chart, boolean anyTie) {
+    StringBuilder s = new StringBuilder(name);
+    if (chart.marks().stream().anyMatch(m -> m.low() != null)) {
+      s.append("; whiskers: min–max of the runs");
+    }
+    if (anyTie) {
+      s.append("; hatched, \"").append(IntervalBarChart.TIE).append("\"/\"").append(IntervalBarChart.TIE_NARROW)
+          .append("\": no lead outside the noise (findings)");
+    }
+    return s.toString();
   }
 
   /** @return the cell's throughput, or null when it did not run or has none (a gap, never a bar of 0) */

@@ -15,8 +15,7 @@ import org.knowm.xchart.CategoryChart;
 import org.knowm.xchart.XYChart;
 
 /**
- * The report's charts: one hue per store with durable dark and fast light, a neutral grey for a store without
- * profiles beside stores with them; a logarithmic value axis when the values span more than ten times; thousands
+ * The report's charts: one hue per store with durable dark and fast light, the memory store grey; a logarithmic value axis when the values span more than ten times; thousands
  * separators on every axis; percentile curves for every workload; a ranking chart for a ranked report; throughput and
  * CPU over time from the runs' time series.
  */
@@ -61,7 +60,7 @@ class ReportChartsTest {
   }
 
   @Test
-  void eachStoreHasOneHueDurableDarkAndFastLightAndAStoreWithoutProfilesIsGrey() throws Exception {
+  void eachStoreHasOneHueDurableDarkAndFastLightAndTheMemoryStoreIsGrey() throws Exception {
     ReportModel model = embedded();
     CategoryChart headline = ReportCharts.headline(model, 4);
 
@@ -69,10 +68,10 @@ class ReportChartsTest {
     Color h2Fast = headline.getSeriesMap().get("h2 fast").getFillColor();
     Color sqliteDurable = headline.getSeriesMap().get("sqlite durable").getFillColor();
     Color sqliteFast = headline.getSeriesMap().get("sqlite fast").getFillColor();
-    assertThat(h2Durable).isEqualTo(ChartStyle.shade(0, ChartStyle.Shade.DARK));
-    assertThat(h2Fast).isEqualTo(ChartStyle.shade(0, ChartStyle.Shade.LIGHT));
-    assertThat(sqliteDurable).isEqualTo(ChartStyle.shade(1, ChartStyle.Shade.DARK));
-    assertThat(sqliteFast).isEqualTo(ChartStyle.shade(1, ChartStyle.Shade.LIGHT));
+    assertThat(h2Durable).isEqualTo(ChartStyle.shade(ChartStyle.hue("h2"), ChartStyle.Shade.DARK));
+    assertThat(h2Fast).isEqualTo(ChartStyle.shade(ChartStyle.hue("h2"), ChartStyle.Shade.LIGHT));
+    assertThat(sqliteDurable).isEqualTo(ChartStyle.shade(ChartStyle.hue("sqlite"), ChartStyle.Shade.DARK));
+    assertThat(sqliteFast).isEqualTo(ChartStyle.shade(ChartStyle.hue("sqlite"), ChartStyle.Shade.LIGHT));
     assertThat(hue(h2Durable)).isCloseTo(hue(h2Fast), org.assertj.core.data.Offset.offset(0.03f));
     assertThat(hue(h2Durable)).isNotCloseTo(hue(sqliteDurable), org.assertj.core.data.Offset.offset(0.05f));
     assertThat(brightness(h2Durable)).isLessThan(brightness(h2Fast));
@@ -96,8 +95,8 @@ class ReportChartsTest {
 
     ReportModel noProfiles = ReportModel.build(List.of(run("memory", null, "one", 300_000, 1, List.of()),
         run("postgres", null, "one", 9_000, 100, List.of())), "one", null);
-    assertThat(ChartStyle.color(noProfiles, "memory", null)).isEqualTo(ChartStyle.shade(0, ChartStyle.Shade.DARK));
-    assertThat(ChartStyle.color(noProfiles, "postgres", null)).isEqualTo(ChartStyle.shade(1, ChartStyle.Shade.DARK));
+    assertThat(ChartStyle.color(noProfiles, "memory", null)).isEqualTo(ChartStyle.NEUTRAL);
+    assertThat(ChartStyle.color(noProfiles, "postgres", null)).isEqualTo(ChartStyle.shade(0, ChartStyle.Shade.DARK));
     assertThat(ChartStyle.shade(12, ChartStyle.Shade.DARK)).isNotEqualTo(ChartStyle.shade(13, ChartStyle.Shade.DARK));
   }
 
@@ -217,7 +216,8 @@ class ReportChartsTest {
     }
     ReportModel model = ReportModel.build(runs, "scaling", null);
     XYChart fast = ReportCharts.scaling(model, "fast", "workloada");
-    assertThat(fast.getSeriesMap().get("h2").getLineColor()).isEqualTo(ChartStyle.shade(0, ChartStyle.Shade.LIGHT));
+    assertThat(fast.getSeriesMap().get("h2").getLineColor())
+        .isEqualTo(ChartStyle.shade(ChartStyle.hue("h2"), ChartStyle.Shade.LIGHT));
     assertThat(fast.getSeriesMap().get("memory").getLineColor()).isEqualTo(ChartStyle.NEUTRAL);
     assertThat(ReportCharts.build(model, null)).extracting(ReportCharts.Image::name)
         .contains("scaling-durable-workloada", "scaling-fast-workloada", "latency-fast-workloada-t4");
