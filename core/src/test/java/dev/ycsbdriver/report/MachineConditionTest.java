@@ -114,4 +114,18 @@ class MachineConditionTest {
     assertThat(block).contains("Machine condition (from the runs' calibrations): CPU score 0.30x-1.00x")
         .contains("this machine ran at 0.30x of its calibration");
   }
+
+  @Test
+  void aMatrixsCalibrationsAreFoundFromItsOutputOrFromAResultFileInsideIt(@TempDir Path out) throws Exception {
+    Path cell = java.nio.file.Files.createDirectories(out.resolve("cells/memory/default/t2/workloada/r1/run"));
+    Path result = java.nio.file.Files.writeString(cell.resolve("result.json"), "{}");
+    dev.ycsbdriver.result.CalibrationFile.write(out, calibration(0.5, 1.0, 7));
+    assertThat(dev.ycsbdriver.result.CalibrationFile.find(List.of(result))).isNull(); // no matrix.yaml: not a matrix
+
+    java.nio.file.Files.writeString(out.resolve("matrix.yaml"), "name: m\n");
+
+    assertThat(dev.ycsbdriver.result.CalibrationFile.find(List.of(result)).reference().earlierCalibrations())
+        .isEqualTo(7);
+    assertThat(dev.ycsbdriver.result.CalibrationFile.find(List.of(out)).startRatio().cpuScore()).isEqualTo(0.5);
+  }
 }
