@@ -7,12 +7,16 @@ import dev.ycsbdriver.config.RunConfig;
 import dev.ycsbdriver.config.SecretProperties;
 import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.result.AtomicFile;
+import dev.ycsbdriver.result.ResultDocuments;
 import dev.ycsbdriver.result.ResultFiles;
 import dev.ycsbdriver.result.ResultJson;
 import dev.ycsbdriver.result.RunReport;
 import dev.ycsbdriver.result.ToolVersion;
 import dev.ycsbdriver.result.YcsbTextSummary;
+import dev.ycsbdriver.result.model.CalibrationSection;
 import dev.ycsbdriver.runner.BindingCatalog;
+import dev.ycsbdriver.runner.CalibrationConfig;
+import dev.ycsbdriver.runner.Calibrations;
 import dev.ycsbdriver.runner.DbClassBindingProvider;
 import dev.ycsbdriver.runner.Preflight;
 import dev.ycsbdriver.runner.RunRequest;
@@ -93,6 +97,8 @@ abstract class PhaseCommand implements Callable<Integer> {
     for (String w : warnings) {
       err.println("Warning: " + w);
     }
+    CalibrationConfig calibration = CalibrationConfig.from(settings, System.getenv());
+    CalibrationSection.Probe calibrationStart = Calibrations.start(calibration, runDir);
     StopSignal stop = new StopSignal();
     stopWhenParentEnds(stop, err);
     try (SignalStop signals = SignalStop.install(cli.handleSignals(), stop, err)) {
@@ -104,6 +110,8 @@ abstract class PhaseCommand implements Callable<Integer> {
         deleteIfEmpty(runDir);
         throw e;
       }
+      report = report.toBuilder().calibration(Calibrations.end(calibration, runDir, calibrationStart,
+          ResultDocuments.machine(report.machine()), err)).build();
       writeSummary(report, config, cli.out());
       Path resultFile = runDir.resolve(ResultFiles.RESULT_FILE);
       ResultJson.write(report, resultFile);

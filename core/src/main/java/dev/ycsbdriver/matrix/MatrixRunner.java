@@ -3,10 +3,15 @@ package dev.ycsbdriver.matrix;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.measure.Operation;
 import dev.ycsbdriver.result.AtomicFile;
+import dev.ycsbdriver.result.CalibrationFile;
+import dev.ycsbdriver.result.model.CalibrationSection;
 import dev.ycsbdriver.result.model.OperationFigures;
 import dev.ycsbdriver.result.model.ResultDocument;
+import dev.ycsbdriver.runner.CalibrationConfig;
+import dev.ycsbdriver.runner.Calibrations;
 import dev.ycsbdriver.runner.StopSignal;
 import dev.ycsbdriver.spi.ServerFacts;
 import java.io.IOException;
@@ -118,7 +123,13 @@ public final class MatrixRunner {
     Set<Path> pending = pending(plan, tally);
     tally.pending(pending.size());
     err.println("[matrix] " + spec.name() + ": " + total + " cells, output " + output);
+    CalibrationConfig calibration = CalibrationConfig.from(Settings.of(spec.properties()), System.getenv());
+    CalibrationSection.Probe calibrationStart = Calibrations.start(calibration, output);
     new MatrixVisits(spec, output, err, stop, tally, plan).run(pending);
+    CalibrationSection calibrated = Calibrations.end(calibration, output, calibrationStart, err);
+    if (calibrated != null) {
+      CalibrationFile.write(output, calibrated);
+    }
     List<Path> results = collectResults();
     boolean interrupted = stop.requested();
     int findings = tally.findings();

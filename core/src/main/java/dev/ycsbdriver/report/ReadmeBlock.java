@@ -15,9 +15,11 @@ import java.util.List;
 
 /**
  * The conclusions of a published report's {@code README.md}, rendered from its {@code report.json} between two
- * markers ({@link #BEGIN}, {@link #END}): the machine as the runs' result files name it, every caveat of
- * {@code report.md}, the findings that name a winner, each with its ratio and 95% interval, one sentence naming
- * the ties, and the seed rows ({@link SeedFindings}), theirs beside ours with the verdict. The README's hand-written part, outside the markers, gives context only; {@link ReportWriter} rewrites
+ * markers ({@link #BEGIN}, {@link #END}): the machine as the runs' result files name it and its condition
+ * ({@code MachineCondition.summary}), every caveat of {@code report.md}, the findings that name a winner, each with
+ * its ratio and 95% interval, one sentence naming the ties, and the seed rows ({@link SeedFindings}), theirs beside
+ * ours with the verdict. The README's hand-written part, outside the markers, gives context only; {@link ReportWriter}
+ * rewrites
  * the block whenever it writes a report into a directory whose README has the markers.
  *
  * <p>Stateless and thread-safe.
@@ -44,7 +46,12 @@ public final class ReadmeBlock {
     List<String> machines = new ArrayList<>();
     report.path("machines").forEach(m -> machines.add(m.asText()));
     md.append(machines.size() == 1 ? "Machine (from the runs' result files): " : "Machines (from the runs' result "
-        + "files): ").append(machines.isEmpty() ? "not recorded" : String.join("; ", machines)).append(".\n\n");
+        + "files): ").append(machines.isEmpty() ? "not recorded" : String.join("; ", machines)).append(".\n");
+    if (report.has("machineCondition")) {
+      md.append("Machine condition (from the runs' calibrations): ")
+          .append(MarkdownReport.escape(report.path("machineCondition").asText())).append(".\n");
+    }
+    md.append('\n');
     md.append("### Caveats\n\n");
     for (JsonNode c : report.path("caveats")) {
       md.append("- ").append(MarkdownReport.escape(c.path("text").asText())).append('\n');

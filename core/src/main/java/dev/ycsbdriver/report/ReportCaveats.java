@@ -34,6 +34,10 @@ final class ReportCaveats {
   enum Group {
     /** The machine's CPU was saturated while the driver shared it with the server. */
     SATURATED("saturated-machine", "†", "the machine's CPU was saturated"),
+    /** A calibration of the run was clearly slower than the machine's earlier calibrations ({@link MachineCondition}). */
+    SLOW_MACHINE("slow-machine", "↓", "the machine ran slower than its calibration"),
+    /** The run's end calibration differs clearly from its start's, or the matrix's do ({@link MachineCondition}). */
+    CONDITION_CHANGED("machine-condition-changed", "↕", "the machine's condition changed during the run"),
     /** The driver used more CPU than the server: the client, not the store, may have set the pace. */
     CLIENT_BOUND("client-bound", "‡", "the driver used more CPU than the server"),
     /** A setting the profile asked for that the server did not apply or does not have. */
@@ -142,6 +146,12 @@ final class ReportCaveats {
         && !run.serverCpuSource().startsWith(EMBEDDED_SOURCE) && run.driverCpuAvgPercent() > run.serverCpuAvgPercent()) {
       out.add(Group.CLIENT_BOUND);
     }
+    if (MachineCondition.slow(run)) {
+      out.add(Group.SLOW_MACHINE);
+    }
+    if (MachineCondition.changed(run)) {
+      out.add(Group.CONDITION_CHANGED);
+    }
     return out;
   }
 
@@ -192,6 +202,9 @@ final class ReportCaveats {
         out.addAll(crashTests(model, total));
         continue;
       }
+      if (g == Group.CONDITION_CHANGED && MachineCondition.changed(model.matrixCalibration())) {
+        out.add(new Caveat(g, 0, total, List.of(), MachineCondition.matrixChangedSentence(model.matrixCalibration())));
+      }
       if (!runs.containsKey(g)) {
         continue;
       }
@@ -201,6 +214,8 @@ final class ReportCaveats {
       String sentence = switch (g) {
         case SATURATED -> "Caveat: the machine's CPU was saturated in " + count + ": throughput may be limited by the "
             + "CPU the driver shares with the server, not by the store.";
+        case SLOW_MACHINE -> MachineCondition.slowSentence(model, count);
+        case CONDITION_CHANGED -> MachineCondition.changedSentence(count);
         case CLIENT_BOUND -> "Caveat: the driver used more CPU than the server in " + count + ": the client, not the "
             + "store, may have set the pace.";
         case SETTINGS -> "Caveat: settings the profile asked for were not in force in " + count + ": "
@@ -231,8 +246,10 @@ final class ReportCaveats {
   static List<String> legend(ReportModel model) {
     List<String> out = new ArrayList<>();
     for (Caveat c : caveats(model)) {
-      if (!c.group().mark().isEmpty()) {
-        out.add(c.group().mark() + " " + c.group().meaning + " (see the caveat above)");
+      String line = c.group().mark() + " " + c.group().meaning + " (see the caveat above)";
+      // a matrix-wide caveat marks no cell
+      if (!c.group().mark().isEmpty() && c.runs() > 0 && !out.contains(line)) {
+        out.add(line);
       }
     }
     return out;

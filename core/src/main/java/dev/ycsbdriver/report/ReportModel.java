@@ -1,5 +1,6 @@
 package dev.ycsbdriver.report;
 
+import dev.ycsbdriver.result.model.CalibrationSection;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -35,11 +36,14 @@ import java.util.function.Function;
  * @param aggregate how each cell's repeats become its figures
  * @param rank the figure the report ranks stores by ({@link Ranking}), or null for no ranking; under
  *     {@link RepeatAggregate#BEST} also the figure that chooses each cell's best run (throughput when null)
+ * @param matrixCalibration the machine's condition at the start and end of the matrix the runs come from
+ *     ({@link dev.ycsbdriver.result.CalibrationFile}), or null when not recorded
  */
 public record ReportModel(String title, String baseline, List<String> profiles, List<String> stores,
                           List<Integer> threads, List<String> workloads, List<ReportCell> cells,
                           List<CrashEntry> crashes, List<String> machines, int runCount, List<String> leftOut,
-                          ReferenceFigures reference, RepeatAggregate aggregate, RankFigure rank) {
+                          ReferenceFigures reference, RepeatAggregate aggregate, RankFigure rank,
+                          CalibrationSection matrixCalibration) {
 
   /** Copies the lists. */
   public ReportModel {
@@ -116,7 +120,16 @@ public record ReportModel(String title, String baseline, List<String> profiles, 
         .thenComparing(ReportCell::workload));
     return new ReportModel(title, baseline != null && storeList.contains(baseline) ? baseline : null, profiles, storeList,
         List.copyOf(threads), List.copyOf(workloads), cells, crashes(results.crashes(), storeList, profiles),
-        List.copyOf(machines), runs.size(), leftOut, reference, aggregate, rank);
+        List.copyOf(machines), runs.size(), leftOut, reference, aggregate, rank, null);
+  }
+
+  /**
+   * @param calibration the matrix's calibrations, or null
+   * @return this model with them
+   */
+  public ReportModel withMatrixCalibration(CalibrationSection calibration) {
+    return new ReportModel(title, baseline, profiles, stores, threads, workloads, cells, crashes, machines, runCount,
+        leftOut, reference, aggregate, rank, calibration);
   }
 
   /** @return the crash results grouped per store and profile: stores and profiles of the runs first */

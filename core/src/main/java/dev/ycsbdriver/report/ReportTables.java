@@ -69,6 +69,7 @@ public final class ReportTables {
     if (!versus.isEmpty()) {
       sections.add(new Table.Section("Profiles side by side", versus));
     }
+    sections.add(new Table.Section("Machine condition", List.of(MachineCondition.table(model))));
     sections.add(new Table.Section("Configurations", List.of(Configurations.table(model))));
     if (model.reference() != null) {
       List<Table> reference = new ArrayList<>(List.of(ReferenceTable.table(model)));

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.result.AtomicFile;
+import dev.ycsbdriver.result.CalibrationFile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -111,7 +112,8 @@ public final class ReportWriter {
           .collect(java.util.stream.Collectors.joining(" or ")) + "; nothing to compare");
     }
     ReportModel model = ReportModel.build(results, request.title(), request.baseline(), request.leftOut(),
-        request.reference(), request.aggregate(), request.rank());
+        request.reference(), request.aggregate(), request.rank())
+        .withMatrixCalibration(CalibrationFile.find(request.inputs()));
     if (request.baseline() != null && model.baseline() == null) {
       throw new ConfigException("--baseline: must name a store in the results (" + String.join(", ", model.stores())
           + "), got " + request.baseline());
@@ -156,6 +158,8 @@ public final class ReportWriter {
     model.threads().forEach(root.withArray("threads")::add);
     model.workloads().forEach(root.withArray("workloads")::add);
     model.machines().forEach(root.withArray("machines")::add);
+    root.put("machineCondition", MachineCondition.summary(model));
+    root.set("matrixCalibration", JSON.valueToTree(model.matrixCalibration()));
     ArrayNode cells = root.putArray("cells");
     for (ReportCell c : model.cells()) {
       ObjectNode n = cells.addObject();

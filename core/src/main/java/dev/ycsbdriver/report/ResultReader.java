@@ -192,7 +192,7 @@ public final class ResultReader {
         (cpu.machine() == null ? none : cpu.machine()).averagePercent(), cpu.opsPerServerCpuPercent(),
         blankToNull(cpu.serverSource()), product(n), settings(n, file), machine(n.sections().machine()), logs, warnings,
         n.sections().config() == null ? null : blankToNull(n.sections().config().get(RunConfig.DURABILITY_CLAIM.key())),
-        timeSeries(n));
+        timeSeries(n), n.sections().calibration());
   }
 
   private static String machine(MachineSection m) {

@@ -1,6 +1,7 @@
 package dev.ycsbdriver.report;
 
 import dev.ycsbdriver.cpu.CpuSummary;
+import dev.ycsbdriver.result.model.CalibrationSection;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +37,8 @@ import java.util.Map;
  *     configuration: {@code no-loss}, {@code recent-loss} or {@code none}), or null in results written before it
  * @param timeSeries the run's intervals in time order ({@code timeSeries} of the result); empty in results without it.
  *     {@link RatioInterval} takes a run's own noise from its {@link #intervalOpsPerSec()} when a cell has one run
+ * @param calibration the machine's condition at the run's start and end ({@code calibration} of the result); null in
+ *     results without it ({@link MachineCondition} reads them as not recorded)
  */
 public record RunResult(Path file, String storeName, String binding, String profile, String workload, int threads,
                         String status, double throughputOpsPerSec, double throughputOkOpsPerSec,
@@ -44,7 +47,7 @@ public record RunResult(Path file, String storeName, String binding, String prof
                         Double machineCpuAvgPercent, Double opsPerServerCpuPercent, String serverCpuSource,
                         String server, Map<String, String> serverSettings, String machine,
                         Map<String, Path> histogramLogs, List<String> warnings, String durabilityClaim,
-                        List<TimePoint> timeSeries) {
+                        List<TimePoint> timeSeries, CalibrationSection calibration) {
 
   /**
    * @return the run's throughput per interval of its time series ({@code timeSeries[].opsPerSec}), in ops/s, in time
@@ -69,6 +72,20 @@ public record RunResult(Path file, String storeName, String binding, String prof
     return out;
   }
 
+  /** A run without a calibration. */
+  public RunResult(Path file, String storeName, String binding, String profile, String workload, int threads,
+                   String status, double throughputOpsPerSec, double throughputOkOpsPerSec,
+                   List<OperationFigures> operations, Double serverCpuAvgPercent, Double serverCpuPeakPercent,
+                   Double driverCpuAvgPercent, Double machineCpuAvgPercent, Double opsPerServerCpuPercent,
+                   String serverCpuSource, String server, Map<String, String> serverSettings, String machine,
+                   Map<String, Path> histogramLogs, List<String> warnings, String durabilityClaim,
+                   List<TimePoint> timeSeries) {
+    this(file, storeName, binding, profile, workload, threads, status, throughputOpsPerSec, throughputOkOpsPerSec,
+        operations, serverCpuAvgPercent, serverCpuPeakPercent, driverCpuAvgPercent, machineCpuAvgPercent,
+        opsPerServerCpuPercent, serverCpuSource, server, serverSettings, machine, histogramLogs, warnings,
+        durabilityClaim, timeSeries, null);
+  }
+
   /** A run without a time series. */
   public RunResult(Path file, String storeName, String binding, String profile, String workload, int threads,
                    String status, double throughputOpsPerSec, double throughputOkOpsPerSec,
@@ -79,7 +96,7 @@ public record RunResult(Path file, String storeName, String binding, String prof
     this(file, storeName, binding, profile, workload, threads, status, throughputOpsPerSec, throughputOkOpsPerSec,
         operations, serverCpuAvgPercent, serverCpuPeakPercent, driverCpuAvgPercent, machineCpuAvgPercent,
         opsPerServerCpuPercent, serverCpuSource, server, serverSettings, machine, histogramLogs, warnings,
-        durabilityClaim, List.of());
+        durabilityClaim, List.of(), null);
   }
 
   /**

@@ -89,7 +89,7 @@ public final class ResultDocuments {
     r.histogramLogs().forEach((name, path) -> logs.put(name, path.getFileName().toString()));
     List<RunSections.Check> checks = RunChecks.of(r).stream().map(c -> new RunSections.Check(c.name(),
         c.verdict().label(), c.figures(), c.tolerance(), c.detail())).toList();
-    return new RunSections(server(r.server(), r.cpu().serverSource()), machine(r.machine()),
+    return new RunSections(server(r.server(), r.cpu().serverSource()), machine(r.machine()), r.calibration(),
         cpu(r.cpu(), r.throughputOpsPerSec()), ops, timeSeries(r.timeSeries(), r.cpu().samples()), gc, logs,
         new LinkedHashMap<>(r.settings().masked()), checks, r.warnings());
   }

@@ -6,6 +6,7 @@ import dev.ycsbdriver.cpu.CpuSummary;
 import dev.ycsbdriver.cpu.MachineFacts;
 import dev.ycsbdriver.measure.MeasurementConfig;
 import dev.ycsbdriver.measure.Operation;
+import dev.ycsbdriver.result.model.CalibrationSection;
 import dev.ycsbdriver.spi.ErrorLog;
 import dev.ycsbdriver.spi.ServerFacts;
 import java.nio.file.Path;
@@ -53,6 +54,8 @@ import site.ycsb.Status;
  *     {@code shared} when they shared one (see {@code workload.instances})
  * @param threadKind what the client threads ran on, {@code platform} or {@code virtual} (see {@code threadkind});
  *     null when the phase stopped before they were made
+ * @param calibration the machine's condition measured at the start and end of the phase, against its earlier
+ *     calibrations; null when {@code calibration=false}
  */
 public record RunReport(String toolVersion, String bindingName, String workloadName, String dbClass, RunConfig config, Settings settings,
                         MeasurementConfig measurement, Instant start, Instant end, long runtimeMillis,
@@ -61,7 +64,7 @@ public record RunReport(String toolVersion, String bindingName, String workloadN
                         List<TimeSeriesPoint> timeSeries, List<String> warnings, Outcome outcome,
                         Path runDirectory, Map<String, Path> histogramLogs, WarmupReport warmup,
                         ScheduleLag scheduleLag, List<ErrorLog.Kind> errors, List<ErrorLog.Outage> outages,
-                        String workloadInstances, String threadKind) {
+                        String workloadInstances, String threadKind, CalibrationSection calibration) {
 
   /** Copies the collections. */
   public RunReport {

@@ -5,6 +5,7 @@ import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.cpu.CpuSummary;
 import dev.ycsbdriver.cpu.MachineFacts;
 import dev.ycsbdriver.measure.MeasurementConfig;
+import dev.ycsbdriver.result.model.CalibrationSection;
 import dev.ycsbdriver.spi.ErrorLog;
 import dev.ycsbdriver.spi.ServerFacts;
 import java.nio.file.Path;
@@ -49,6 +50,7 @@ public final class RunReportBuilder {
   private List<ErrorLog.Outage> outages = List.of();
   private String workloadInstances;
   private String threadKind;
+  private CalibrationSection calibration;
 
   RunReportBuilder() {
   }
@@ -82,6 +84,7 @@ public final class RunReportBuilder {
     outages = r.outages();
     workloadInstances = r.workloadInstances();
     threadKind = r.threadKind();
+    calibration = r.calibration();
   }
 
   /** @return a report of the fields set; collections are copied */
@@ -93,7 +96,8 @@ public final class RunReportBuilder {
     }
     return new RunReport(toolVersion, bindingName, workloadName, dbClass, config, settings, measurement, start, end,
         runtimeMillis, operationsDone, targetedOperations, operations, gc, cpu, server, machine, timeSeries, warnings,
-        outcome, runDirectory, histogramLogs, warmup, scheduleLag, errors, outages, workloadInstances, threadKind);
+        outcome, runDirectory, histogramLogs, warmup, scheduleLag, errors, outages, workloadInstances, threadKind,
+        calibration);
   }
 
   public RunReportBuilder toolVersion(String v) {
@@ -233,6 +237,11 @@ public final class RunReportBuilder {
 
   public RunReportBuilder threadKind(String v) {
     threadKind = v;
+    return this;
+  }
+
+  public RunReportBuilder calibration(CalibrationSection v) {
+    calibration = v;
     return this;
   }
 }

@@ -101,6 +101,7 @@ public final class Preflight {
     List<PropertySpec> all = new ArrayList<>(RunConfig.specs());
     all.addAll(MeasurementConfig.specs());
     all.addAll(CpuConfig.SPECS);
+    all.addAll(CalibrationConfig.SPECS);
     return all;
   }
 

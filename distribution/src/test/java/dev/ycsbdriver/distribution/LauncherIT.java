@@ -2,6 +2,8 @@ package dev.ycsbdriver.distribution;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ycsbdriver.distribution.TreeCommand.Outcome;
 import dev.ycsbdriver.testing.NoOpDb;
 import java.io.IOException;
@@ -33,6 +35,42 @@ class LauncherIT {
         "-p", "operationcount=1000", "-p", "basicdb.verbose=false", "-p", "result.dir=" + results());
     assertThat(run.exitCode()).as(run.stderr()).isZero();
     assertThat(run.stdout()).startsWith("[OVERALL], RunTime(ms), ").contains(THROUGHPUT, "[READ], Operations, ");
+  }
+
+  @Test
+  void aMemoryRunRecordsBothCalibrationsAndComparesTheNextWithTheMachinesHistory() throws Exception {
+    Path history = WORK.resolve("calibration-" + RUNS.incrementAndGet()).resolve("calibrations.json");
+    Map<String, String> env = Map.of("JAVA_HOME", System.getProperty("java.home"), "YCSB_CALIBRATION_HISTORY",
+        history.toString());
+    JsonNode first = memoryRun(env);
+    JsonNode second = memoryRun(env);
+
+    for (JsonNode c : List.of(first, second)) {
+      for (String at : List.of("start", "end")) {
+        assertThat(c.path(at).path("cpuScoreOpsPerSec").asDouble()).as(at).isPositive();
+        assertThat(c.path(at).path("fsyncMedianMicros").asDouble()).as(at).isPositive();
+        assertThat(c.path(at).path("fsyncP99Micros").asDouble()).as(at).isPositive();
+      }
+    }
+    assertThat(first.path("reference").path("unknownReason").asText()).isEqualTo("no earlier calibration on this "
+        + "machine");
+    assertThat(first.path("startRatio").path("cpuScore").isNull()).isTrue();
+    assertThat(second.path("reference").path("earlierCalibrations").asInt()).isEqualTo(2);
+    assertThat(second.path("endRatio").path("cpuScore").asDouble()).isPositive();
+    assertThat(Files.readString(history)).contains("cpuScoreOpsPerSec");
+  }
+
+  /** @return the {@code calibration} object of a short memory run's result.json */
+  private static JsonNode memoryRun(Map<String, String> env) throws Exception {
+    Path results = results();
+    Outcome run = ycsb(env, "run", "memory", "-P", "workloads/workloada", "-p", "operationcount=2000",
+        "-p", "result.dir=" + results);
+    assertThat(run.exitCode()).as(run.stderr()).isZero();
+    assertThat(run.stderr()).contains("Calibration: CPU score ");
+    try (var files = Files.walk(results)) {
+      Path result = files.filter(f -> f.getFileName().toString().equals("result.json")).findFirst().orElseThrow();
+      return new ObjectMapper().readTree(result.toFile()).path("calibration");
+    }
   }
 
   @Test

@@ -155,7 +155,7 @@ public final class ResultMerger {
       List<String> own = s.document().sections().warnings();
       (own == null ? List.<String>of() : own).forEach(w -> warnings.add(s.name() + ": " + w));
     }
-    return new RunSections(first.server(), first.machine(), cpu, operations, List.of(), List.of(), logs,
+    return new RunSections(first.server(), first.machine(), null, cpu, operations, List.of(), List.of(), logs,
         mergeConfig(sources), first.checks(), warnings);
   }
 

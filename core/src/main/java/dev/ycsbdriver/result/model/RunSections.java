@@ -10,6 +10,8 @@ import java.util.Map;
  *
  * @param server what the binding read back from the store
  * @param machine the machine's facts
+ * @param calibration the machine's condition at the start and end of the run; null when calibration was off, in a
+ *     merged result, and in results written before it
  * @param cpu the CPU figures
  * @param operations per operation, in YCSB's order
  * @param timeSeries one point per interval, in time order
@@ -20,6 +22,7 @@ import java.util.Map;
  * @param warnings one line each
  */
 public record RunSections(ServerSection server, MachineSection machine,
+                          @JsonInclude(JsonInclude.Include.NON_NULL) CalibrationSection calibration,
                           @JsonInclude(JsonInclude.Include.NON_NULL) CpuSection cpu,
                           @JsonInclude(JsonInclude.Include.NON_NULL) List<OperationFigures> operations,
                           @JsonInclude(JsonInclude.Include.NON_NULL) List<TimePoint> timeSeries,
