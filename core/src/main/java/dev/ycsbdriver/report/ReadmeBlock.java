@@ -19,8 +19,7 @@ import java.util.List;
  * ({@code MachineCondition.summary}), every caveat of {@code report.md}, the findings that name a winner, each with
  * its ratio and 95% interval, one sentence naming the ties, and the seed rows ({@link SeedFindings}), theirs beside
  * ours with the verdict. The README's hand-written part, outside the markers, gives context only; {@link ReportWriter}
- * rewrites
- * the block whenever it writes a report into a directory whose README has the markers.
+ * rewrites the block whenever it writes a report into a directory whose README has the markers.
  *
  * <p>Stateless and thread-safe.
  */
