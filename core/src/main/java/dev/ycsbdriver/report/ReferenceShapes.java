@@ -72,7 +72,7 @@ final class ReferenceShapes {
             // ours cannot say which way it goes: neither a match nor a contradiction
             agree = "ours within noise" + (noise == null || !noise.known() ? "" : " (" + noise.interval() + ")");
           }
-          rows.add(List.of(d.store(), d.workload(), f.profile() + " / " + d.profile(), ReportTables.ratio(theirs),
+          rows.add(List.of(model.names().name(d.store()), d.workload(), f.profile() + " / " + d.profile(), ReportTables.ratio(theirs),
               ours == null ? ReportTables.NA : ReportTables.ratio(ours), agree));
         }
       }
@@ -95,8 +95,8 @@ final class ReferenceShapes {
       if (both.size() < 2) {
         continue;
       }
-      String theirs = order(both, ReferenceFigures.Figure::throughputOpsPerSec);
-      String ours = order(both, f -> ours(model, f));
+      String theirs = order(model.names(), both, ReferenceFigures.Figure::throughputOpsPerSec);
+      String ours = order(model.names(), both, f -> ours(model, f));
       String same = theirs.replaceAll(" \\([^)]*\\)", "").equals(ours.replaceAll(" \\([^)]*\\)", "")) ? "yes" : "no";
       String noise = withinNoise(model, both);
       rows.add(List.of(ReportTables.profileName(e.getKey().get(0)), e.getKey().get(1), theirs, ours,
@@ -122,21 +122,21 @@ final class ReferenceShapes {
       ReportCell behind = ReferenceTable.ours(model, sorted.get(i + 1));
       RatioInterval r = RatioInterval.of(ahead, behind);
       if (!r.outsideNoise()) {
-        return ahead.store() + " / " + behind.store() + (r.known() ? " " + r.interval() : ", no noise estimate");
+        return model.names().name(ahead.store()) + " / " + model.names().name(behind.store()) + (r.known() ? " " + r.interval() : ", no noise estimate");
       }
     }
     return null;
   }
 
   /** @return e.g. {@code mongodb > postgres (2.03x) > mysql (4.13x)} */
-  private static String order(List<ReferenceFigures.Figure> figures,
+  private static String order(StoreNames names, List<ReferenceFigures.Figure> figures,
                               java.util.function.Function<ReferenceFigures.Figure, Double> value) {
     List<ReferenceFigures.Figure> sorted = new ArrayList<>(figures);
     sorted.sort(Comparator.comparing(value, Comparator.reverseOrder()));
     double first = value.apply(sorted.get(0));
     List<String> parts = new ArrayList<>();
     for (ReferenceFigures.Figure f : sorted) {
-      parts.add(parts.isEmpty() ? f.store() : f.store() + " (" + ReportTables.ratio(first / value.apply(f)) + ")");
+      parts.add(parts.isEmpty() ? names.name(f.store()) : names.name(f.store()) + " (" + ReportTables.ratio(first / value.apply(f)) + ")");
     }
     return String.join(" > ", parts);
   }
@@ -157,10 +157,10 @@ final class ReferenceShapes {
         continue;
       }
       if (c.figureRuns().get(0).serverCpuSource().startsWith(EMBEDDED)) {
-        inside.add(c.store());
+        inside.add(model.names().name(c.store()));
         logIn += Math.log(mean.value());
       } else {
-        outside.add(c.store());
+        outside.add(model.names().name(c.store()));
         logOut += Math.log(mean.value());
       }
     }

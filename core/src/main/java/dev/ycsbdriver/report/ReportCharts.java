@@ -139,7 +139,7 @@ public final class ReportCharts {
   static CategoryChart ranking(ReportModel model, Ranking.Group g) {
     RankFigure by = model.rank();
     List<Ranking.Entry> ranked = g.entries().stream().filter(e -> e.figure() != null).toList();
-    List<String> names = ranked.stream().map(e -> Ranking.name(e.cell())).toList();
+    List<String> names = ranked.stream().map(e -> Ranking.name(model, e.cell())).toList();
     List<Double> values = ranked.stream().map(e -> e.figure().value()).toList();
     CategoryChart chart = new CategoryChartBuilder().width(WIDTH).height(HEIGHT)
         .title("Ranking by " + by.label() + " (" + by.direction() + "), " + g.workload() + ", " + ReportTables.threads(g.threads()))
@@ -183,7 +183,7 @@ public final class ReportCharts {
     CategoryChart chart = bars("Throughput per workload, store and profile, " + ReportTables.threads(t), rows);
     for (int i = 0; i < series.size(); i++) {
       String[] sp = series.get(i);
-      chart.addSeries(sp[0] + (sp[1] == null ? "" : " " + sp[1]), workloads, rows.get(i))
+      chart.addSeries(model.names().name(sp[0]) + (sp[1] == null ? "" : " " + sp[1]), workloads, rows.get(i))
           .setFillColor(ChartStyle.color(model, sp[0], sp[1]));
     }
     return chart;
@@ -206,7 +206,7 @@ public final class ReportCharts {
     CategoryChart chart = bars("Throughput per workload, profile " + ReportTables.profileName(profile) + ", "
         + ReportTables.threads(t), rows);
     for (int i = 0; i < stores.size(); i++) {
-      chart.addSeries(stores.get(i), workloads, rows.get(i))
+      chart.addSeries(model.names().name(stores.get(i)), workloads, rows.get(i))
           .setFillColor(ChartStyle.color(model, stores.get(i), profile));
     }
     return chart;
@@ -255,7 +255,7 @@ public final class ReportCharts {
       java.awt.Color color = ChartStyle.color(model, stores.get(i), profile);
       double[] x = lines.get(i).stream().mapToDouble(p -> p[0]).toArray();
       double[] y = lines.get(i).stream().mapToDouble(p -> p[1]).toArray();
-      var series = chart.addSeries(stores.get(i), x, y);
+      var series = chart.addSeries(model.names().name(stores.get(i)), x, y);
       series.setLineColor(color);
       series.setLineWidth(ChartStyle.LINE_WIDTH);
       series.setMarkerColor(color);
