@@ -91,7 +91,8 @@ public final class DurableVsFast {
         if (r.threads() != t) {
           continue;
         }
-        List<String> row = new ArrayList<>(List.of(r.store(), ReportTables.profileName(r.profile())));
+        List<String> row = new ArrayList<>(List.of(model.names().name(r.store()),
+            ReportTables.profileName(r.profile())));
         shown.forEach(w -> row.add(marked(figure(r.throughput(), w, ReportTables::opsPerSec), model, r, w)));
         shown.forEach(w -> row.add(marked(figure(r.opsPerServerCpu(), w, ReportTables::decimal), model, r, w)));
         row.add(lost(r.crash()));

@@ -191,10 +191,19 @@ public final class Findings {
 
     /** @return the verdict as a reader sees it, e.g. {@code rocksdb durable ahead outside the noise} or {@code tie} */
     public String verdictText() {
+      return verdictText(StoreNames.NONE);
+    }
+
+    /**
+     * @param names the names the report shows for its stores
+     * @return {@link #verdictText()} with the store named as {@code names} shows it, e.g.
+     *     {@code MariaDB durable ahead outside the noise}
+     */
+    public String verdictText(StoreNames names) {
       if (verdict != Verdict.AHEAD) {
         return verdict.label();
       }
-      return (ratio >= 1 ? name(store, profile) : name(otherStore, otherProfile)) + " " + verdict.label();
+      return (ratio >= 1 ? subject(names) : other(names)) + " " + verdict.label();
     }
 
     /**
@@ -227,14 +236,30 @@ public final class Findings {
       return paired != (unpairedLow > 1 || unpairedHigh < 1);
     }
 
-    /** @return the cell on top as a reader names it, e.g. {@code rocksdb durable} */
+    /** @return the cell on top by its store's own name, e.g. {@code rocksdb durable} */
     public String subject() {
-      return name(store, profile);
+      return subject(StoreNames.NONE);
     }
 
-    /** @return the cell below, likewise */
+    /**
+     * @param names the names the report shows for its stores
+     * @return the cell on top as a reader names it, e.g. {@code MariaDB durable}
+     */
+    public String subject(StoreNames names) {
+      return name(names.name(store), profile);
+    }
+
+    /** @return the cell below by its store's own name */
     public String other() {
-      return name(otherStore, otherProfile);
+      return other(StoreNames.NONE);
+    }
+
+    /**
+     * @param names the names the report shows for its stores
+     * @return the cell below as a reader names it
+     */
+    public String other(StoreNames names) {
+      return name(names.name(otherStore), otherProfile);
     }
 
     private static String name(String store, String profile) {
@@ -425,20 +450,29 @@ public final class Findings {
    * @return the findings as a table for Markdown and HTML, with notes on the verdicts and the pairing criterion
    */
   public static Table table(ReportModel model) {
-    return table(of(model));
+    return table(of(model), model.names());
   }
 
   /**
    * @param rows the findings
-   * @return as {@link #table(ReportModel)}
+   * @return as {@link #table(ReportModel)}, each store by its own name
    */
   static Table table(List<Finding> rows) {
+    return table(rows, StoreNames.NONE);
+  }
+
+  /**
+   * @param rows the findings
+   * @param names the names the report shows for its stores
+   * @return as {@link #table(ReportModel)}
+   */
+  static Table table(List<Finding> rows, StoreNames names) {
     List<List<String>> out = new ArrayList<>();
     for (Finding f : rows) {
-      out.add(List.of(f.claim().label(), f.figure(), ReportTables.threads(f.threads()), f.workload(), f.subject(),
-          f.other(), ReportTables.ratio(f.ratio()),
+      out.add(List.of(f.claim().label(), f.figure(), ReportTables.threads(f.threads()), f.workload(), f.subject(names),
+          f.other(names), ReportTables.ratio(f.ratio()),
           f.low() == null ? ReportTables.NA : String.format(Locale.ROOT, "%.2f–%.2f", f.low(), f.high()),
-          f.testText(), f.verdictText()));
+          f.testText(), f.verdictText(names)));
     }
     return new Table("Findings", List.of("claim", "figure", "threads", "workload", "subject", "over", "ratio",
         "95% interval", "test", "verdict"), out, NOTES);

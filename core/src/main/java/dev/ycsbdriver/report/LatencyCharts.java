@@ -52,7 +52,8 @@ final class LatencyCharts {
         .title("Latency by percentile, " + workload + ", profile " + ReportTables.profileName(profile) + ", "
             + ReportTables.threads(t))
         .xAxisTitle("1 / (1 - percentile): 10 = p90, 100 = p99, 1,000 = p99.9 (log scale)")
-        .yAxisTitle("service time (µs, log scale)").build();
+        .yAxisTitle(OperationNames.anyBatched(model) ? "service time per record (µs, log scale)"
+            : "service time (µs, log scale)").build();
     ChartStyle.basic(chart.getStyler());
     chart.getStyler().setXAxisLogarithmic(true);
     chart.getStyler().setYAxisLogarithmic(true);
@@ -69,7 +70,7 @@ final class LatencyCharts {
         if (points.size() < 2) {
           continue;
         }
-        XYSeries series = chart.addSeries(s + " " + ops.get(i).name(),
+        XYSeries series = chart.addSeries(model.names().name(s) + " " + OperationNames.of(model, c, ops.get(i).name()),
             points.stream().mapToDouble(p -> p[0]).toArray(), points.stream().mapToDouble(p -> p[1]).toArray());
         series.setMarker(SeriesMarkers.NONE);
         series.setLineColor(color);

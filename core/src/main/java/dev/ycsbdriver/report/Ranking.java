@@ -106,7 +106,7 @@ public final class Ranking {
       for (Entry e : g.entries()) {
         ReportCell c = e.cell();
         Double other = e.other(model.aggregate(), by);
-        rows.add(List.of(e.rank() == 0 ? UNRANKED : Integer.toString(e.rank()), c.store(),
+        rows.add(List.of(e.rank() == 0 ? UNRANKED : Integer.toString(e.rank()), model.names().name(c.store()),
             ReportTables.profileName(c.profile()),
             e.figure() == null ? (c.runs().isEmpty() ? "failed" : ReportTables.NA)
                 : ReportTables.marked(by.format(e.figure().value()), c),
@@ -138,7 +138,7 @@ public final class Ranking {
       Entry first = g.entries().get(0);
       List<Entry> ranked = g.entries().stream().filter(e -> e.rank() > 0).toList();
       List<Entry> joint = ranked.stream().filter(e -> e.rank() == 1).toList();
-      String who = String.join(" and ", joint.stream().map(e -> name(e.cell())).toList());
+      String who = String.join(" and ", joint.stream().map(e -> name(model, e.cell())).toList());
       Findings.Finding lead = ranked.size() == joint.size() ? null : findings.stream()
           .filter(f -> f.claim() == Findings.Claim.RANKING && f.threads() == g.threads()
               && f.workload().equals(g.workload())).findFirst().orElse(null);
@@ -152,7 +152,7 @@ public final class Ranking {
           .append(by.format(first.figure().value())).append(" ").append(by.unit());
       if (ranked.size() > joint.size()) {
         Entry next = ranked.get(joint.size());
-        s.append("; next ").append(name(next.cell())).append(", ").append(by.format(next.figure().value()))
+        s.append("; next ").append(name(model, next.cell())).append(", ").append(by.format(next.figure().value()))
             .append(" ").append(by.unit());
       }
       s.append(" (").append(ranked.size()).append(ranked.size() == 1 ? " store ranked" : " ranked");
@@ -164,9 +164,12 @@ public final class Ranking {
     return out;
   }
 
-  /** @return {@code h2 durable}, or {@code memory} for a store without profiles */
-  static String name(ReportCell c) {
-    return c.store() + (c.profile() == null ? "" : " " + c.profile());
+  /**
+   * @return {@code h2 durable}, or {@code memory} for a store without profiles, the store named as the report shows
+   *     it ({@link StoreNames})
+   */
+  static String name(ReportModel model, ReportCell c) {
+    return model.names().name(c.store()) + (c.profile() == null ? "" : " " + c.profile());
   }
 
   /** @return {@code best run} or {@code median} */

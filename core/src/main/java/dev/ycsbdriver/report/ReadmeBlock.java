@@ -16,9 +16,9 @@ import java.util.List;
 /**
  * The conclusions of a published report's {@code README.md}, rendered from its {@code report.json} between two
  * markers ({@link #BEGIN}, {@link #END}): the machine as the runs' result files name it and its condition
- * ({@code MachineCondition.summary}), every caveat of {@code report.md}, the findings that name a winner, each with
- * its ratio and 95% interval, one sentence naming the ties, and the seed rows ({@link SeedFindings}), theirs beside
- * ours with the verdict. The README's hand-written part, outside the markers, gives context only; {@link ReportWriter}
+ * ({@code MachineCondition.summary}), every caveat of {@code report.md}, the findings that name a winner (each store
+ * named as {@code storeNames} shows it, {@link StoreNames}), each with its ratio and 95% interval, one sentence
+ * naming the ties, and the seed rows ({@link SeedFindings}), theirs beside ours with the verdict. The README's hand-written part, outside the markers, gives context only; {@link ReportWriter}
  * rewrites the block whenever it writes a report into a directory whose README has the markers.
  *
  * <p>Stateless and thread-safe.
@@ -56,6 +56,7 @@ public final class ReadmeBlock {
       md.append("- ").append(MarkdownReport.escape(c.path("text").asText())).append('\n');
     }
     md.append("- ").append(MarkdownReport.escape(ReportText.ONE_MACHINE)).append("\n\n### Findings\n\n");
+    StoreNames names = StoreNames.read(report);
     List<Findings.Finding> ahead = new ArrayList<>();
     List<Findings.Finding> ties = new ArrayList<>();
     List<Findings.Finding> unknown = new ArrayList<>();
@@ -72,8 +73,9 @@ public final class ReadmeBlock {
       md.append("Ahead outside the noise (see report.md's findings table for the test of each row):\n\n");
       java.util.Set<String> lines = new java.util.LinkedHashSet<>(); // a ranking's row can repeat a store's row
       for (Findings.Finding f : ahead) {
-        String winner = f.ratio() >= 1 ? f.subject() + " ahead of " + f.other()
-            : f.other() + " ahead of " + f.subject() + " (" + f.subject() + " over " + f.other() + ")";
+        String winner = f.ratio() >= 1 ? f.subject(names) + " ahead of " + f.other(names)
+            : f.other(names) + " ahead of " + f.subject(names) + " (" + f.subject(names) + " over " + f.other(names)
+            + ")";
         lines.add("- " + MarkdownReport.escape(winner + ", " + on(f) + ": " + f.text()) + ".\n");
       }
       lines.forEach(md::append);
@@ -84,7 +86,7 @@ public final class ReadmeBlock {
           + "the lead is inside the noise floor, or the paired and unpaired tests disagree): ");
       java.util.Set<String> items = new java.util.LinkedHashSet<>();
       for (Findings.Finding f : ties) {
-        items.add(where(f) + ", " + f.text()
+        items.add(where(f, names) + ", " + f.text()
             + (f.verdict() == Findings.Verdict.TIE ? "" : " (" + f.verdict().label() + ")"));
       }
       md.append(MarkdownReport.escape(String.join("; ", items))).append(".\n");
@@ -92,7 +94,7 @@ public final class ReadmeBlock {
     if (!unknown.isEmpty()) {
       md.append(ties.isEmpty() ? "" : "\n").append("Without a noise estimate (one run per cell), naming no winner: ");
       java.util.Set<String> items = new java.util.LinkedHashSet<>();
-      unknown.forEach(f -> items.add(where(f) + ", " + f.text()));
+      unknown.forEach(f -> items.add(where(f, names) + ", " + f.text()));
       md.append(MarkdownReport.escape(String.join("; ", items))).append(".\n");
     }
     seeds(md, seeds);
@@ -167,8 +169,8 @@ public final class ReadmeBlock {
   }
 
   /** @return e.g. {@code rocksdb durable over leveldb durable, throughput on workloada at 16 threads} */
-  private static String where(Findings.Finding f) {
-    return f.subject() + " over " + f.other() + ", " + on(f);
+  private static String where(Findings.Finding f, StoreNames names) {
+    return f.subject(names) + " over " + f.other(names) + ", " + on(f);
   }
 
   /** @return e.g. {@code throughput on workloada at 16 threads}, or {@code throughput over the workloads (geometric

@@ -74,7 +74,7 @@ final class ReferenceShapes {
       }
       Findings.Finding floor = findings.stream().filter(x -> x.claim() == Findings.Claim.NOISE_FLOOR
           && x.store().equals(d.store()) && f.profile().equals(x.profile())).findFirst().orElse(null);
-      rows.add(List.of(d.store(), d.workload(), f.profile() + " / " + d.profile(), ReportTables.ratio(theirs),
+      rows.add(List.of(model.names().name(d.store()), d.workload(), f.profile() + " / " + d.profile(), ReportTables.ratio(theirs),
           ours == null ? ReportTables.NA : ReportTables.ratio(ours), agree,
           noiseFloor(theirs, floor, theirFloors.get(d.store()), floor != null && floor.workload().equals(d.workload()))));
     }
@@ -121,8 +121,8 @@ final class ReferenceShapes {
       if (both.size() < 2) {
         continue;
       }
-      String theirs = order(both, ReferenceFigures.Figure::speed);
-      String ours = order(both, f -> ours(model, f));
+      String theirs = order(model.names(), both, ReferenceFigures.Figure::speed);
+      String ours = order(model.names(), both, f -> ours(model, f));
       String same = theirs.replaceAll(" \\([^)]*\\)", "").equals(ours.replaceAll(" \\([^)]*\\)", "")) ? "yes" : "no";
       String noise = withinNoise(model, both);
       String workload = e.getKey().get(2) == null ? e.getKey().get(1) : e.getKey().get(1) + " " + e.getKey().get(2);
@@ -151,21 +151,21 @@ final class ReferenceShapes {
       RatioInterval r = by.higherIsBetter() ? RatioInterval.of(ahead.runs(), behind.runs(), by)
           : RatioInterval.of(behind.runs(), ahead.runs(), by);
       if (!r.outsideNoise()) {
-        return ahead.store() + " / " + behind.store() + (r.known() ? " " + r.interval() : ", no noise estimate");
+        return model.names().name(ahead.store()) + " / " + model.names().name(behind.store()) + (r.known() ? " " + r.interval() : ", no noise estimate");
       }
     }
     return null;
   }
 
   /** @return e.g. {@code mongodb > postgres (2.03x) > mysql (4.13x)} */
-  private static String order(List<ReferenceFigures.Figure> figures,
+  private static String order(StoreNames names, List<ReferenceFigures.Figure> figures,
                               java.util.function.Function<ReferenceFigures.Figure, Double> value) {
     List<ReferenceFigures.Figure> sorted = new ArrayList<>(figures);
     sorted.sort(Comparator.comparing(value, Comparator.reverseOrder()));
     double first = value.apply(sorted.get(0));
     List<String> parts = new ArrayList<>();
     for (ReferenceFigures.Figure f : sorted) {
-      parts.add(parts.isEmpty() ? f.store() : f.store() + " (" + ReportTables.ratio(first / value.apply(f)) + ")");
+      parts.add(parts.isEmpty() ? names.name(f.store()) : names.name(f.store()) + " (" + ReportTables.ratio(first / value.apply(f)) + ")");
     }
     return String.join(" > ", parts);
   }
@@ -220,10 +220,10 @@ final class ReferenceShapes {
         continue;
       }
       if (c.figureRuns().get(0).serverCpuSource().startsWith(EMBEDDED)) {
-        inside.add(c.store());
+        inside.add(model.names().name(c.store()));
         logIn += Math.log(mean.value());
       } else {
-        outside.add(c.store());
+        outside.add(model.names().name(c.store()));
         logOut += Math.log(mean.value());
       }
     }
@@ -238,7 +238,7 @@ final class ReferenceShapes {
       double geometric = Math.exp(s.ours().values().stream().mapToDouble(Math::log).average().orElseThrow());
       double min = s.ours().values().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
       double max = s.ours().values().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
-      rows.add(List.of(s.store(), ReportTables.profileName(s.profile()), Integer.toString(s.steps()),
+      rows.add(List.of(model.names().name(s.store()), ReportTables.profileName(s.profile()), Integer.toString(s.steps()),
           String.format(Locale.ROOT, "%.2f", s.theirSeconds()),
           String.format(Locale.ROOT, "%.2f (%.2f–%.2f, %d repeats)", geometric, min, max, s.ours().size())));
     }

@@ -38,7 +38,7 @@ final class ReferenceTable {
           : ReportTables.opsPerSec(ours.throughput().value()) + " (" + ReportTables.threads(ours.threads()) + ")";
       String ratio = ours == null || ours.throughput() == null ? ReportTables.NA
           : ReportTables.ratio(ours.throughput().value() / f.throughputOpsPerSec());
-      rows.add(List.of(f.store(), ReportTables.profileName(f.profile()), f.workload(),
+      rows.add(List.of(model.names().name(f.store()), ReportTables.profileName(f.profile()), f.workload(),
           ReportTables.opsPerSec(f.throughputOpsPerSec()) + (f.threads() == null ? "" : " (" + ReportTables.threads(f.threads()) + ")"),
           oursText, ratio));
     }

@@ -267,13 +267,14 @@ final class ReportCaveats {
       perStore.computeIfAbsent(c.store(), k -> new int[2])[1]++;
     }
     affected.forEach(c -> perStore.get(c.store())[0]++);
+    StoreNames names = model.names();
     List<String> whole = new ArrayList<>();
     List<String> parts = new ArrayList<>();
     perStore.forEach((s, n) -> {
       if (n[0] == n[1]) {
-        whole.add(s);
+        whole.add(names.name(s));
       } else if (n[0] > 0) {
-        parts.add(s + " " + n[0] + " of " + n[1] + " cells");
+        parts.add(names.name(s) + " " + n[0] + " of " + n[1] + " cells");
       }
     });
     List<String> out = new ArrayList<>();
@@ -286,15 +287,16 @@ final class ReportCaveats {
   }
 
   /**
-   * @return per store and profile, what was not in force: {@code <server> <profile>: not the seed's configuration
-   *     (...)} for a profile named after a seed, else {@code <store> <profile>: ...}
+   * @return per store and profile, what was not in force: {@code <store> <profile>: not the seed's configuration
+   *     (...)} for a profile named after a seed, else {@code <store> <profile>: ...}, each store as the report names it
+   *     ({@link StoreNames})
    */
   private static String settings(ReportModel model, List<ReportCell> affected) {
     // product -> profile -> why its settings were not in force
     Map<String, Map<String, Set<String>>> per = new LinkedHashMap<>();
     for (ReportCell c : affected) {
       RunResult first = c.figureRuns().get(0);
-      String product = first.server() == null ? c.store() : first.server().split(" ")[0];
+      String product = model.names().name(c.store());
       Set<String> why = per.computeIfAbsent(product, k -> new LinkedHashMap<>())
           .computeIfAbsent(ReportTables.profileName(c.profile()), k -> new LinkedHashSet<>());
       for (RunResult r : c.figureRuns()) {
@@ -321,7 +323,8 @@ final class ReportCaveats {
     List<Caveat> out = new ArrayList<>();
     for (CrashEntry c : model.crashes()) {
       for (String f : c.failures()) {
-        out.add(new Caveat(Group.CRASH_TEST, 1, total, List.of(), "Caveat: the crash test of " + c.store() + " "
+        out.add(new Caveat(Group.CRASH_TEST, 1, total, List.of(), "Caveat: the crash test of "
+            + model.names().name(c.store()) + " "
             + ReportTables.profileName(c.profile()) + " failed (" + f + "): its lost writes are unknown, not 0."));
       }
     }

@@ -153,7 +153,7 @@ public final class ReportCharts {
   static CategoryChart ranking(ReportModel model, Ranking.Group g, List<Findings.Finding> findings) {
     RankFigure by = model.rank();
     List<Ranking.Entry> ranked = g.entries().stream().filter(e -> e.figure() != null).toList();
-    List<String> names = ranked.stream().map(e -> Ranking.name(e.cell())).toList();
+    List<String> names = ranked.stream().map(e -> Ranking.name(model, e.cell())).toList();
     List<Double> values = ranked.stream().map(e -> e.figure().value()).toList();
     Findings.Finding lead = findings.stream().filter(f -> f.claim() == Findings.Claim.RANKING
         && f.threads() == g.threads() && f.workload().equals(g.workload())).findFirst().orElse(null);
@@ -275,7 +275,8 @@ public final class ReportCharts {
       boolean anyTie = false;
       for (int i = 0; i < series.size(); i++) {
         String[] sp = series.get(i);
-        chart.addSeries(byStore || sp[1] == null ? sp[0] : sp[0] + " " + sp[1], fit.labels(), rows.get(i))
+        chart.addSeries(model.names().name(sp[0]) + (byStore || sp[1] == null ? "" : " " + sp[1]), fit.labels(),
+            rows.get(i))
             .setFillColor(ChartStyle.color(model, sp[0], sp[1]));
         for (int k = 0; k < workloads.size(); k++) {
           if (rows.get(i).get(k) != null) {
@@ -403,7 +404,7 @@ public final class ReportCharts {
       java.awt.Color color = ChartStyle.color(model, stores.get(i), profile);
       double[] x = lines.get(i).stream().mapToDouble(p -> p[0]).toArray();
       double[] y = lines.get(i).stream().mapToDouble(p -> p[1]).toArray();
-      var series = chart.addSeries(stores.get(i), x, y);
+      var series = chart.addSeries(model.names().name(stores.get(i)), x, y);
       series.setLineColor(color);
       series.setLineWidth(ChartStyle.LINE_WIDTH);
       series.setMarkerColor(color);

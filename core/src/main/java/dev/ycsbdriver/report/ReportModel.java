@@ -184,6 +184,11 @@ public record ReportModel(String title, String baseline, List<String> profiles, 
     return order;
   }
 
+  /** @return the names a reader sees for the stores ({@link StoreNames#of(ReportModel)}) */
+  public StoreNames names() {
+    return StoreNames.of(this);
+  }
+
   /** @return the crash tests of exactly that store and profile, or null when none ran */
   public CrashEntry crash(String store, String profile) {
     return crashes.stream().filter(c -> c.of(store, profile)).findFirst().orElse(null);

@@ -133,7 +133,7 @@ final class ReportSummary {
     String basis = (workloads.size() == 1 ? workloads.get(0) + " at " + ReportTables.threads(t)
         : "geometric mean over " + String.join(", ", workloads) + " at " + ReportTables.threads(t)) + ", " + runs;
     if (mean.verdict() == Findings.Verdict.NO_ESTIMATE) {
-      out.add(store + ": " + fast + " over " + durable + " is " + ReportTables.ratio(mean.ratio())
+      out.add(model.names().name(store) + ": " + fast + " over " + durable + " is " + ReportTables.ratio(mean.ratio())
           + " its throughput (" + basis + "), but " + (workloads.size() == 1 ? "this difference" : "these differences")
           + " cannot be told apart from noise: " + NO_ESTIMATE + ".");
       return out;
@@ -141,7 +141,7 @@ final class ReportSummary {
     String verdict = !mean.namesWinner() ? fast + " and " + durable + " are within noise" + why(mean) + ", "
         : mean.ratio() > 1 ? fast + " is faster than " + durable + ", " : fast + " is slower than " + durable + ", ";
     String interval = mean.text().substring(mean.text().indexOf(", ") + 2);
-    StringBuilder s = new StringBuilder(store + ": " + verdict + ReportTables.ratio(mean.ratio())
+    StringBuilder s = new StringBuilder(model.names().name(store) + ": " + verdict + ReportTables.ratio(mean.ratio())
         + " its throughput (" + interval + "; " + basis + ").");
     if (workloads.size() > 1) {
       List<String> ahead = new ArrayList<>();
@@ -159,7 +159,7 @@ final class ReportSummary {
     }
     out.add(s.toString());
     if (floor != null) {
-      out.add(NoiseFloor.sentence(store, durable, fast, floor));
+      out.add(NoiseFloor.sentence(model.names().name(store), durable, fast, floor));
     }
     return out;
   }
@@ -196,11 +196,12 @@ final class ReportSummary {
     List<String> leads = new ArrayList<>();
     List<String> ties = new ArrayList<>();
     List<String> unknown = new ArrayList<>();
+    StoreNames names = model.names();
     java.util.Set<String> references = new java.util.TreeSet<>();
     for (String w : model.workloads()) {
       for (String s : model.stores()) {
         if (shown(model.exactCell(profile, s, t, w)) == null && model.cell(profile, s, t, w) != null) {
-          references.add(s);
+          references.add(names.name(s));
         }
       }
     }
@@ -211,14 +212,16 @@ final class ReportSummary {
       String w = f.workload();
       double b = shown(model.exactCell(profile, f.store(), t, w));
       double n = shown(model.exactCell(profile, f.otherStore(), t, w));
+      String store = names.name(f.store());
+      String other = names.name(f.otherStore());
       if (f.namesWinner()) {
-        leads.add(w + " " + f.store() + " (" + ReportTables.opsPerSec(b) + " ops/s, " + ReportTables.ratio(f.ratio())
-            + " " + f.otherStore() + ", " + f.text().substring(f.text().indexOf(", ") + 2) + ")" + why(f));
+        leads.add(w + " " + store + " (" + ReportTables.opsPerSec(b) + " ops/s, " + ReportTables.ratio(f.ratio())
+            + " " + other + ", " + f.text().substring(f.text().indexOf(", ") + 2) + ")" + why(f));
       } else if (f.verdict() == Findings.Verdict.NO_ESTIMATE) {
-        unknown.add(w + " " + f.store() + " " + ReportTables.opsPerSec(b) + " ops/s, " + f.otherStore() + " "
+        unknown.add(w + " " + store + " " + ReportTables.opsPerSec(b) + " ops/s, " + other + " "
             + ReportTables.opsPerSec(n) + " ops/s (ratio " + ReportTables.ratio(f.ratio()) + ")");
       } else {
-        ties.add(w + " " + f.store() + " " + ReportTables.opsPerSec(b) + " ops/s, " + f.otherStore() + " "
+        ties.add(w + " " + store + " " + ReportTables.opsPerSec(b) + " ops/s, " + other + " "
             + ReportTables.opsPerSec(n) + " ops/s (ratio " + f.text() + ")" + why(f));
       }
     }
@@ -263,7 +266,7 @@ final class ReportSummary {
             + " in " + c.crashes() + (c.crashes() == 1 ? " crash" : " crashes") + " (claim "
             + DurableVsFast.claim(c.claim(), c) + ")");
       }
-      out.add(e.getKey() + ": " + String.join("; ", parts) + ".");
+      out.add(model.names().name(e.getKey()) + ": " + String.join("; ", parts) + ".");
     }
     return out;
   }

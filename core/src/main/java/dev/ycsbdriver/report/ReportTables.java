@@ -109,7 +109,7 @@ public final class ReportTables {
     List<List<String>> rows = new ArrayList<>();
     for (String s : stores) {
       List<String> row = new ArrayList<>();
-      row.add(s);
+      row.add(model.names().name(s));
       for (String w : workloads) {
         row.add(text.apply(model.cell(profile, s, t, w)));
       }
@@ -122,11 +122,11 @@ public final class ReportTables {
                                 String at) {
     List<String> header = new ArrayList<>();
     header.add("store");
-    workloads.forEach(w -> header.add(w + " (x " + model.baseline() + ")"));
+    workloads.forEach(w -> header.add(w + " (x " + model.names().name(model.baseline()) + ")"));
     List<List<String>> rows = new ArrayList<>();
     for (String s : stores) {
       List<String> row = new ArrayList<>();
-      row.add(s);
+      row.add(model.names().name(s));
       for (String w : workloads) {
         ReportCell base = model.cell(profile, model.baseline(), t, w);
         ReportCell c = model.cell(profile, s, t, w);
@@ -134,36 +134,41 @@ public final class ReportTables {
       }
       rows.add(row);
     }
-    return new Table("Throughput relative to " + model.baseline() + " (x)" + at, header, rows, List.of(RATIO_NOTE));
+    return new Table("Throughput relative to " + model.names().name(model.baseline()) + " (x)" + at, header, rows, List.of(RATIO_NOTE));
   }
 
   private static Table latency(ReportModel model, String profile, int t, List<String> stores, List<String> workloads,
                                String title, boolean mean) {
+    // columns {workload, operation, its name}: a batched operation and one sent alone get columns of their own
     List<String[]> columns = new ArrayList<>();
     for (String w : workloads) {
-      Set<String> ops = new LinkedHashSet<>();
+      Set<List<String>> ops = new LinkedHashSet<>();
       for (String s : stores) {
         ReportCell c = model.cell(profile, s, t, w);
         if (c != null) {
-          ops.addAll((mean ? c.meanLatency() : c.p99Latency()).keySet());
+          (mean ? c.meanLatency() : c.p99Latency()).keySet()
+              .forEach(op -> ops.add(List.of(op, OperationNames.of(model, c, op))));
         }
       }
-      ops.forEach(op -> columns.add(new String[] {w, op}));
+      ops.forEach(op -> columns.add(new String[] {w, op.get(0), op.get(1)}));
     }
     List<String> header = new ArrayList<>();
     header.add("store");
-    columns.forEach(c -> header.add(c[0] + " " + c[1] + " (µs)"));
+    columns.forEach(c -> header.add(c[0] + " " + c[2] + " (µs)"));
     List<List<String>> rows = new ArrayList<>();
     for (String s : stores) {
       List<String> row = new ArrayList<>();
-      row.add(s);
+      row.add(model.names().name(s));
       for (String[] col : columns) {
-        row.add(spread(model.cell(profile, s, t, col[0]),
+        ReportCell cell = model.cell(profile, s, t, col[0]);
+        boolean same = cell != null && OperationNames.of(model, cell, col[1]).equals(col[2]);
+        row.add(spread(same ? cell : null,
             c -> (mean ? c.meanLatency() : c.p99Latency()).get(col[1]), ReportTables::micros));
       }
       rows.add(row);
     }
-    return new Table(title, header, rows, List.of());
+    return new Table(title, header, rows,
+        OperationNames.anyBatched(model) ? List.of(OperationNames.BATCH_NOTE) : List.of());
   }
 
   private static Table cpu(ReportModel model, String profile, int t, List<String> stores, List<String> workloads,
@@ -179,7 +184,7 @@ public final class ReportTables {
         }
         String source = c.runs().isEmpty() || c.figureRuns().get(0).serverCpuSource() == null ? NA
             : c.figureRuns().get(0).serverCpuSource();
-        rows.add(List.of(s, w, spread(c, ReportCell::serverCpuAvg, ReportTables::decimal),
+        rows.add(List.of(model.names().name(s), w, spread(c, ReportCell::serverCpuAvg, ReportTables::decimal),
             spread(c, ReportCell::serverCpuPeak, ReportTables::decimal),
             spread(c, ReportCell::driverCpuAvg, ReportTables::decimal),
             spread(c, ReportCell::machineCpuAvg, ReportTables::decimal), source));
@@ -208,12 +213,12 @@ public final class ReportTables {
           if (cells.stream().filter(Objects::nonNull).count() < 2) {
             continue;
           }
-          List<String> row = new ArrayList<>(List.of(s, w));
+          List<String> row = new ArrayList<>(List.of(model.names().name(s), w));
           cells.forEach(c -> row.add(spread(c, ReportCell::throughput, ReportTables::opsPerSec)));
           ReportCell a = cells.get(0);
           ReportCell b = cells.get(cells.size() - 1);
           row.add(ratioCell(RatioInterval.of(b, a)));
-          cells.forEach(c -> row.add(c == null ? NA : slowestP99(c)));
+          cells.forEach(c -> row.add(c == null ? NA : slowestP99(model, c)));
           rows.add(row);
         }
       }
@@ -233,7 +238,7 @@ public final class ReportTables {
     return r == null ? NA : r.cell();
   }
 
-  private static String slowestP99(ReportCell c) {
+  private static String slowestP99(ReportModel model, ReportCell c) {
     String name = null;
     double worst = -1;
     for (Map.Entry<String, Spread> e : c.p99Latency().entrySet()) {
@@ -242,7 +247,7 @@ public final class ReportTables {
         name = e.getKey();
       }
     }
-    return name == null ? NA : micros(worst) + " " + name;
+    return name == null ? NA : micros(worst) + " " + OperationNames.of(model, c, name);
   }
 
   private static String spread(ReportCell c, Function<ReportCell, Spread> figure, Function<Double, String> format) {

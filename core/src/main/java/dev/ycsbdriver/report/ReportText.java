@@ -20,10 +20,11 @@ final class ReportText {
     List<String> lines = new ArrayList<>();
     int crashResults = model.crashes().stream().mapToInt(c -> c.results().size()).sum();
     lines.add("From " + model.runCount() + " run results" + (crashResults == 0 ? "" : " and " + crashResults
-        + " crash test result" + (crashResults == 1 ? "" : "s")) + " of ycsb-driver: stores " + String.join(", ", model.stores())
+        + " crash test result" + (crashResults == 1 ? "" : "s")) + " of ycsb-driver: stores "
+        + String.join(", ", model.stores().stream().map(model.names()::name).toList())
         + "; workloads " + String.join(", ", model.workloads()) + "; " + threads(model) + " client threads; profiles "
         + String.join(", ", model.profiles().stream().map(ReportTables::profileName).toList()) + "."
-        + (model.baseline() == null ? "" : " Baseline for ratios: " + model.baseline() + "."));
+        + (model.baseline() == null ? "" : " Baseline for ratios: " + model.names().name(model.baseline()) + "."));
     lines.add("");
     lines.add(repeats(model));
     lines.add("");

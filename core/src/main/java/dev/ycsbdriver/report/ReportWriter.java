@@ -144,7 +144,8 @@ public final class ReportWriter {
   }
 
   /**
-   * @return the aggregated figures as JSON: one object per report cell, run files relative to the report, each with
+   * @return the aggregated figures as JSON: {@code storeNames}, each store's key to the name a reader sees
+   *     ({@link StoreNames}); one object per report cell, run files relative to the report, each with
    *     the ids of its caveat groups ({@code caveats}, {@link ReportCaveats}; empty when none)
    */
   static ObjectNode json(ReportModel model, Path out) {
@@ -155,6 +156,8 @@ public final class ReportWriter {
     root.put("rank", model.rank() == null ? null : model.rank().id());
     model.profiles().forEach(p -> root.withArray("profiles").add(ReportTables.profileName(p)));
     model.stores().forEach(root.withArray("stores")::add);
+    ObjectNode names = root.putObject("storeNames");
+    model.stores().forEach(s -> names.put(s, model.names().name(s)));
     model.threads().forEach(root.withArray("threads")::add);
     model.workloads().forEach(root.withArray("workloads")::add);
     model.machines().forEach(root.withArray("machines")::add);

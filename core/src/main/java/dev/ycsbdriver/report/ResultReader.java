@@ -158,8 +158,10 @@ public final class ResultReader {
         failures += StatusCounts.isOk(e.getKey()) ? 0 : e.getValue();
       }
       Latency st = op.serviceTime();
+      boolean batched = op.statusCounts().getOrDefault(site.ycsb.Status.BATCHED_OK.getName(), 0L) > 0;
       ops.add(new RunResult.OperationFigures(op.name(), op.operations(), failures, st.meanMicros(), st.p95Micros(),
-          st.p99Micros(), st.p999Micros(), st.percentilePoints(), st.maxMicros()));
+          st.p99Micros(), st.p999Micros(), st.percentilePoints(), st.maxMicros(), batched,
+          batched ? batchSize(n) : null));
     }
     Map<String, Path> logs = new LinkedHashMap<>();
     if (sections.histogramLogs() != null) {
@@ -214,6 +216,17 @@ public final class ResultReader {
           p.driverCpuPercent()));
     }
     return points;
+  }
+
+  /** @return the run's {@code <binding>.batchsize}, or null when it has none or it is not a whole number */
+  private static Integer batchSize(ResultDocument n) {
+    Map<String, String> config = n.sections().config();
+    String value = config == null ? null : config.get(n.identity().binding() + ".batchsize");
+    try {
+      return value == null ? null : Integer.valueOf(value.trim());
+    } catch (NumberFormatException e) {
+      return null;
+    }
   }
 
   /** @return {@code storeName}, else the binding */

@@ -129,10 +129,22 @@ public record RunResult(Path file, String storeName, String binding, String prof
    * @param percentiles the percentile points in the result (percent to microseconds), for a curve
    *     drawn without the histogram log
    * @param maxMicros the longest call, or null
+   * @param batched whether the binding sent the operation's records in batches (some returned {@code BATCHED_OK}):
+   *     each record's latency is then the time from its queueing until its batch was stored
+   *     ({@link dev.ycsbdriver.spi.BatchedLatency}), not one statement's
+   * @param batchSize records per batch ({@code <binding>.batchsize} of the run's configuration), or null when not
+   *     batched or not recorded
    */
   public record OperationFigures(String name, long operations, long failures, Double meanMicros, Double p95Micros,
                                  Double p99Micros, Double p999Micros, Map<Double, Double> percentiles,
-                                 Double maxMicros) {
+                                 Double maxMicros, boolean batched, Integer batchSize) {
+    /** Figures of an operation sent one record at a time. */
+    public OperationFigures(String name, long operations, long failures, Double meanMicros, Double p95Micros,
+                            Double p99Micros, Double p999Micros, Map<Double, Double> percentiles, Double maxMicros) {
+      this(name, operations, failures, meanMicros, p95Micros, p99Micros, p999Micros, percentiles, maxMicros, false,
+          null);
+    }
+
     /** Figures without the longest call. */
     public OperationFigures(String name, long operations, long failures, Double meanMicros, Double p95Micros,
                             Double p99Micros, Double p999Micros, Map<Double, Double> percentiles) {

@@ -18,9 +18,13 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
  * Throughput and CPU over the measured run, one image per profile and workload ({@link #stacked}: throughput above,
  * CPU below, over the same span of time), one line per store in its
  * colour ({@link ChartStyle}), from the {@code timeSeries} of the result. Of a cell with repeats, the run its figures
- * come from (the best run), else its first run. The run's last interval, when shorter than half the median interval
- * (cut short by the run's end), is left out: its rate rests on too few operations. CPU shows the server's line
- * solid and, where the server is another process, the driver's dashed.
+ * come from (the best run), else its first run; the title names the repeat ({@link #repeat}). Both value axes are
+ * linear from 0, so a dip reads at its true size. The run's last interval is left out: the monitor closes it when the
+ * client threads have finished, not at its 1-second tick, so it holds their finishing (threads that ran out of
+ * operations or time stop one by one), whose rate falls because threads stop, not because the store slows; it is
+ * usually shorter than the others, and when it is not (a run that ends by its operation count) it still holds the
+ * drain.
+ * CPU shows the server's line solid and, where the server is another process, the driver's dashed.
  *
  * <p>A chart is drawn only when some store's line has at least {@link #MIN_POINTS} intervals: a run of a few
  * intervals (the 2-second cells of the embedded matrix give two) has no course over time to show, and its
@@ -31,6 +35,8 @@ final class TimeSeriesCharts {
   static final int MIN_POINTS = 5;
   /** Lower than the other charts ({@link ReportCharts#HEIGHT}): a course over time reads at this height, in pixels. */
   static final int HEIGHT = 360;
+  /** A matrix's repeat directory ({@code .../workloada/r2/<run>/result.json}), as the matrix lays out its cells. */
+  private static final java.util.regex.Pattern REPEAT_DIR = java.util.regex.Pattern.compile("r([0-9]+)");
 
   private TimeSeriesCharts() {
   }
@@ -46,15 +52,15 @@ final class TimeSeriesCharts {
   static XYChart throughput(ReportModel model, String profile, int t, String workload) {
     XYChart chart = chart(model, "Throughput over time", profile, t, workload);
     int longest = 0;
-    List<Double> all = new ArrayList<>();
     List<Runnable> adds = new ArrayList<>();
-    for (ReportCell c : cells(model, profile, t, workload)) {
+    List<ReportCell> cells = cells(model, profile, t, workload);
+    boolean mixed = sameRepeat(cells) == null;
+    for (ReportCell c : cells) {
       List<double[]> line = line(run(c), p -> p.opsPerSec() > 0 ? p.opsPerSec() : null);
       longest = Math.max(longest, line.size());
-      line.forEach(p -> all.add(p[1]));
-      adds.add(() -> add(chart, c.store(), line, ChartStyle.color(model, c.store(), c.profile()), false));
+      adds.add(() -> add(chart, legend(model, c, mixed), line, ChartStyle.color(model, c.store(), c.profile()), false));
     }
-    chart.setYAxisTitle(ReportCharts.axisTitle("throughput", "ops/s", ChartStyle.valueAxis(chart.getStyler(), all)));
+    chart.setYAxisTitle(ReportCharts.axisTitle("throughput", "ops/s", false));
     if (longest >= MIN_POINTS) {
       adds.forEach(Runnable::run);
     }
@@ -72,9 +78,10 @@ final class TimeSeriesCharts {
   static XYChart cpu(ReportModel model, String profile, int t, String workload) {
     XYChart chart = chart(model, "CPU over time", profile, t, workload);
     int longest = 0;
-    List<Double> all = new ArrayList<>();
     List<Runnable> adds = new ArrayList<>();
-    for (ReportCell c : cells(model, profile, t, workload)) {
+    List<ReportCell> cells = cells(model, profile, t, workload);
+    boolean mixed = sameRepeat(cells) == null;
+    for (ReportCell c : cells) {
       RunResult run = run(c);
       Color color = ChartStyle.color(model, c.store(), c.profile());
       List<double[]> server = line(run, RunResult.TimePoint::serverCpuPercent);
@@ -82,14 +89,13 @@ final class TimeSeriesCharts {
       boolean same = run.timeSeries().stream()
           .allMatch(p -> java.util.Objects.equals(p.serverCpuPercent(), p.driverCpuPercent()));
       longest = Math.max(longest, Math.max(server.size(), driver.size()));
-      server.forEach(p -> all.add(p[1]));
-      adds.add(() -> add(chart, c.store() + (same ? " (server is the driver)" : " server"), server, color, false));
+      String store = legend(model, c, mixed);
+      adds.add(() -> add(chart, store + (same ? " (server is the driver)" : " server"), server, color, false));
       if (!same) {
-        driver.forEach(p -> all.add(p[1]));
-        adds.add(() -> add(chart, c.store() + " driver", driver, color, true));
+        adds.add(() -> add(chart, store + " driver", driver, color, true));
       }
     }
-    chart.setYAxisTitle(ReportCharts.axisTitle("CPU", "% of one core", ChartStyle.valueAxis(chart.getStyler(), all)));
+    chart.setYAxisTitle(ReportCharts.axisTitle("CPU", "% of one core", false));
     if (longest >= MIN_POINTS) {
       adds.forEach(Runnable::run);
     }
@@ -102,13 +108,77 @@ final class TimeSeriesCharts {
    * @param profile the profile
    * @param t client threads
    * @param workload the workload
-   * @return e.g. {@code Throughput over time, workloada, profile durable, 16 threads (one run per store)}: the chart's
-   *     title, and with {@code Throughput and CPU over time} that of the image {@link #stacked} makes
+   * @return e.g. {@code Throughput over time, workloada, profile durable, 16 threads, repeat 1 of 3} when every store
+   *     shows the same repeat, else {@code ..., 16 threads, postgres repeat 2 of 3 (best run), MariaDB repeat 1 of 3
+   *     (best run)}; nothing about repeats when each store ran once: with {@code Throughput and CPU over time}, the
+   *     title of the image {@link #stacked} makes (the report's caption)
    */
   static String title(ReportModel model, String what, String profile, int t, String workload) {
-    boolean repeated = cells(model, profile, t, workload).stream().anyMatch(c -> c.repeats() > 1);
+    List<ReportCell> cells = cells(model, profile, t, workload);
+    String which = sameRepeat(cells);
+    if (which == null) {
+      List<String> each = new ArrayList<>();
+      cells.stream().filter(c -> !repeat(c).isEmpty())
+          .forEach(c -> each.add(model.names().name(c.store()) + " " + repeat(c)));
+      which = ", " + String.join(", ", each);
+    }
     return what + ", " + workload + ", profile " + ReportTables.profileName(profile) + ", " + ReportTables.threads(t)
-        + (repeated ? " (one run per store)" : "");
+        + which;
+  }
+
+  /**
+   * @return as {@link #title}, shorter where the stores show different repeats: {@code ..., 16 threads, one run per
+   *     store (repeat in the legend)}, the legend naming each store's ({@link #legend})
+   */
+  static String chartTitle(ReportModel model, String what, String profile, int t, String workload) {
+    String which = sameRepeat(cells(model, profile, t, workload));
+    return what + ", " + workload + ", profile " + ReportTables.profileName(profile) + ", " + ReportTables.threads(t)
+        + (which == null ? ", one run per store (repeat in the legend)" : which);
+  }
+
+  /** @return {@code , repeat 1 of 3} when every cell shows the same repeat, "" when each ran once, else null */
+  private static String sameRepeat(List<ReportCell> cells) {
+    java.util.Set<String> repeats = new java.util.LinkedHashSet<>();
+    cells.forEach(c -> repeats.add(repeat(c)));
+    if (repeats.size() == 1) {
+      String only = repeats.iterator().next();
+      return only.isEmpty() ? "" : ", " + only;
+    }
+    return repeats.isEmpty() ? "" : null;
+  }
+
+  /**
+   * @param mixed whether the chart's stores show different repeats
+   * @return the store's name in the legend: with its repeat where the chart's stores show different ones
+   */
+  private static String legend(ReportModel model, ReportCell c, boolean mixed) {
+    String name = model.names().name(c.store());
+    return !mixed || repeat(c).isEmpty() ? name : name + ", " + repeat(c);
+  }
+
+  /**
+   * @param c a cell
+   * @return the run the charts show, e.g. {@code repeat 2 of 3 (best run)} (the cell's best run under
+   *     {@link RepeatAggregate#BEST}) or {@code repeat 1 of 3} (its first run that ended ok, under the median); the
+   *     repeat is the matrix's ({@code r2} in the run's path), else the run's place among the cell's runs; empty when
+   *     the cell has one run
+   */
+  static String repeat(ReportCell c) {
+    if (c.repeats() < 2) {
+      return "";
+    }
+    RunResult run = run(c);
+    int n = c.runs().indexOf(run) + 1;
+    int of = c.repeats() + c.failedRuns();
+    for (java.nio.file.Path p = run.file() == null ? null : run.file().getParent(); p != null && p.getFileName() != null;
+         p = p.getParent()) {
+      java.util.regex.Matcher m = REPEAT_DIR.matcher(p.getFileName().toString());
+      if (m.matches()) {
+        n = Integer.parseInt(m.group(1));
+        break;
+      }
+    }
+    return "repeat " + n + " of " + of + (c.bestRun() == null ? "" : " (best run)");
   }
 
   /**
@@ -160,10 +230,11 @@ final class TimeSeriesCharts {
 
   private static XYChart chart(ReportModel model, String what, String profile, int t, String workload) {
     XYChart chart = new XYChartBuilder().width(ReportCharts.WIDTH).height(HEIGHT)
-        .title(title(model, what, profile, t, workload))
+        .title(chartTitle(model, what, profile, t, workload))
         .xAxisTitle("time since the measured run started (s)").build();
     ChartStyle.basic(chart.getStyler());
     chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
+    chart.getStyler().setYAxisMin(0.0);
     return chart;
   }
 
@@ -182,17 +253,18 @@ final class TimeSeriesCharts {
     return c.figureRuns().get(0);
   }
 
-  /** @return points (seconds, value) of the run's intervals that have the figure, the cut-short last one left out */
-  private static List<double[]> line(RunResult run, Function<RunResult.TimePoint, Double> figure) {
+  /**
+   * @return points (seconds, value) of the run's intervals that have the figure, the last one (the client threads'
+   *     finishing) left out
+   */
+  static List<double[]> line(RunResult run, Function<RunResult.TimePoint, Double> figure) {
     List<RunResult.TimePoint> series = run.timeSeries();
-    long[] lengths = series.stream().mapToLong(RunResult.TimePoint::intervalMillis).sorted().toArray();
-    long median = lengths.length == 0 ? 0 : lengths[lengths.length / 2];
     List<double[]> points = new ArrayList<>();
     for (int i = 0; i < series.size(); i++) {
       RunResult.TimePoint p = series.get(i);
       Double v = figure.apply(p);
-      boolean cutShort = i == series.size() - 1 && i > 0 && p.intervalMillis() * 2 < median;
-      if (v != null && Double.isFinite(v) && !cutShort) {
+      boolean finishing = i == series.size() - 1 && i > 0;
+      if (v != null && Double.isFinite(v) && !finishing) {
         points.add(new double[] {p.elapsedMillis() / 1000.0, v});
       }
     }

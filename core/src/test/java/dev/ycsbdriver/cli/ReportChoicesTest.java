@@ -52,7 +52,7 @@ class ReportChoicesTest {
     Path out = matrixOutput("name: nightly\nbaseline: h2\n");
     CliRun embedded = CliRun.of("report", out.toString());
     assertThat(embedded.exitCode()).as(embedded.toString()).isZero();
-    assertThat(out.resolve("report.md")).content().startsWith("# ycsb-driver matrix: nightly").contains("x h2");
+    assertThat(out.resolve("report.md")).content().startsWith("# ycsb-driver matrix: nightly").contains("x H2");
     long embeddedSize = Files.size(out.resolve("report.html"));
     assertThat(out.resolve("report.html")).content().contains("src=\"data:image/png;base64,");
 

@@ -53,7 +53,7 @@ class ReportCaveatsTest {
         run("postgres", "durable", "workloadd", 50, 120, String.format(busy, 111))), "warm", "postgres");
     assertThat(ReportCaveats.caveats(model)).singleElement().satisfies(c -> {
       assertThat(c.group()).isEqualTo(ReportCaveats.Group.SHORT_RUN);
-      assertThat(c.sentence()).isEqualTo("Caveat: short or still warming runs in 3 of 3 runs (all postgres cells): "
+      assertThat(c.sentence()).isEqualTo("Caveat: short or still warming runs in 3 of 3 runs (all PostgreSQL cells): "
           + "their figures describe start-up more than the store (" + String.format(busy, 104)
           + " (and 2 more like it with other figures)).");
     });
@@ -67,19 +67,19 @@ class ReportCaveatsTest {
     assertThat(caveats).extracting(ReportCaveats.Caveat::group).containsExactly(ReportCaveats.Group.SATURATED,
         ReportCaveats.Group.CLIENT_BOUND, ReportCaveats.Group.SETTINGS, ReportCaveats.Group.OTHER);
     assertThat(caveats.get(0).sentence()).isEqualTo("Caveat: the machine's CPU was saturated in 4 of 4 runs (all "
-        + "postgres and mysql cells): throughput may be limited by the CPU the driver shares with the server, not by "
+        + "PostgreSQL and MariaDB cells): throughput may be limited by the CPU the driver shares with the server, not by "
         + "the store.");
     // client-bound from the CPU figures: results written before that warning existed still say so
     assertThat(caveats.get(1).runs()).isEqualTo(2);
     assertThat(caveats.get(1).cells()).containsExactly("mysql seed004-durable workloada 64 threads",
         "mysql seed004-fast workloada 64 threads");
     assertThat(caveats.get(2).sentence()).startsWith("Caveat: settings the profile asked for were not in force in 2 of "
-        + "4 runs (all mysql cells): MariaDB seed004-durable: not the seed's configuration (binlog_group_commit_sync_delay "
+        + "4 runs (all MariaDB cells): MariaDB seed004-durable: not the seed's configuration (binlog_group_commit_sync_delay "
         + "does not exist on this server")
         .contains("; log_bin is OFF: the server writes no binary log")
         .contains("MariaDB seed004-fast: not the seed's configuration (log_bin is OFF");
     // an unclassified warning is counted, never dropped
-    assertThat(caveats.get(3).sentence()).isEqualTo("Caveat: other warnings in 1 of 4 runs (mysql 1 of 2 cells): "
+    assertThat(caveats.get(3).sentence()).isEqualTo("Caveat: other warnings in 1 of 4 runs (MariaDB 1 of 2 cells): "
         + LOST + ".");
   }
 
@@ -89,7 +89,7 @@ class ReportCaveatsTest {
         run("mysql", "durable", "workloada", 60, 110, NO_BINLOG),
         run("mysql", "fast", "workloada", 60, 110, NO_BINLOG)), "same reason", "mysql");
     assertThat(ReportCaveats.sentences(model)).singleElement().isEqualTo("Caveat: settings the profile asked for were "
-        + "not in force in 2 of 2 runs (all mysql cells): MariaDB durable and fast ("
+        + "not in force in 2 of 2 runs (all MariaDB cells): MariaDB durable and fast ("
         + NO_BINLOG.replaceFirst("^mysql: ", "") + ").");
   }
 
@@ -100,7 +100,7 @@ class ReportCaveatsTest {
     ReportModel model = ReportModel.build(List.of(run("postgres", "durable", "workloadc", 10, 100, FSYNC_OFF)), "t",
         null);
     assertThat(ReportCaveats.sentences(model)).containsExactly("Caveat: a profile named durable ran with a setting that "
-        + "can lose acknowledged writes in 1 of 1 runs (all postgres cells): " + FSYNC_OFF + ".");
+        + "can lose acknowledged writes in 1 of 1 runs (all PostgreSQL cells): " + FSYNC_OFF + ".");
   }
 
   @Test
@@ -135,7 +135,7 @@ class ReportCaveatsTest {
     assertThat(md.indexOf("## Caveats")).isPositive().isLessThan(md.indexOf("## Summary"));
     assertThat(md).contains("- Caveat: the machine's CPU was saturated in 4 of 4 runs",
         "- Mark † the machine's CPU was saturated", "- Mark § a setting the profile asked for was not in force",
-        "| postgres | 5,000 † |", "| mysql | 5,000 †‡§ |");
+        "| PostgreSQL | 5,000 † |", "| MariaDB | 5,000 †‡§ |");
     // each caveat once: in the caveats block, not again in the summary
     assertThat(md.split("Caveat: the machine's CPU", -1)).hasSize(2);
     assertThat(ReportSummary.sentences(model).get(0)).startsWith("Caveat: the machine's CPU was saturated");

@@ -189,14 +189,14 @@ class ReportChartsTest {
 
   @Test
   void runsOfFewerThanFiveIntervalsGetNoOverTimeChart() throws Exception {
-    List<RunResult.TimePoint> four = series(5_000, 60, 60).subList(0, 4);
+    List<RunResult.TimePoint> four = series(5_000, 60, 60).subList(0, 5); // the fifth is the finishing one
     ReportModel model = ReportModel.build(List.of(run("h2", "durable", "workloada", 5_000, 900, four)), "short", null);
     assertThat(TimeSeriesCharts.throughput(model, "durable", 4, "workloada").getSeriesMap()).isEmpty();
     assertThat(TimeSeriesCharts.cpu(model, "durable", 4, "workloada").getSeriesMap()).isEmpty();
     assertThat(ReportCharts.build(model, null)).extracting(ReportCharts.Image::name)
         .noneMatch(n -> n.startsWith("over-time-"));
 
-    List<RunResult.TimePoint> five = series(5_000, 60, 60).subList(0, 5);
+    List<RunResult.TimePoint> five = series(5_000, 60, 60); // five intervals drawn, the finishing one left out
     ReportModel enough = ReportModel.build(List.of(run("h2", "durable", "workloada", 5_000, 900, five)), "five", null);
     assertThat(TimeSeriesCharts.throughput(enough, "durable", 4, "workloada").getSeriesMap()).containsOnlyKeys("h2");
   }

@@ -85,7 +85,7 @@ class ReportGoldenTest {
         |---|---|---|---:|---:|---:|---:|---:|
         | 1 | memory | default | 1.1 | 1.1 | 1 | 20,047 | 8,052.5 |
         """, "Repeats: best of repeats.", "- First by mean READ latency (lower is better, best run of 1 to 2 runs per "
-        + "store), workloada at 4 threads: memory, 1.1 µs; next h2 durable,");
+        + "store), workloada at 4 threads: memory, 1.1 µs; next H2 durable,");
     JsonNode report = JSON.readTree(out.resolve("report.json").toFile());
     assertThat(report.get("aggregate").asText()).isEqualTo("best");
     assertThat(report.get("rank").asText()).isEqualTo("read-latency-mean");

@@ -1,0 +1,133 @@
+package dev.ycsbdriver.report;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The names a report shows a reader for its stores: the product the runs' server reported, where they agree on it, in
+ * place of the binding's name. The {@code mysql} binding talks to MySQL and to MariaDB, so its store reads
+ * {@code MariaDB} when the server's product or version string says MariaDB (MariaDB's version strings end in
+ * {@code -MariaDB...}, also when a MySQL driver reports the product as MySQL), else {@code MySQL}; a
+ * {@code postgres} store reads {@code PostgreSQL}, an {@code h2} store {@code H2}. Every renderer (tables, findings,
+ * summary sentences, chart legends, the README block) names a store through {@link #name}; keys (report.json's and the
+ * CSV files' {@code store} columns, matrix files) keep the store's own name.
+ *
+ * <p>A store is renamed only when its name is its binding's ({@code mysql}) or starts with it and a hyphen
+ * ({@code h2-pool} reads {@code H2-pool}), when the product is the one the binding is named after (its name starts
+ * with the binding's, or MySQL or MariaDB for {@code mysql}), when its product is one word (a product named in several, e.g.
+ * {@code Berkeley DB Java Edition}, would crowd tables and legends), and when every run of it that ended ok reported
+ * the same product: runs that disagree, or one without a server version, leave the store's own name.
+ *
+ * <p>Immutable and thread-safe.
+ *
+ * @param names store name to the name shown; a store not in it is shown by its own name
+ */
+public record StoreNames(Map<String, String> names) {
+  /** Names without renaming: every store is shown by its own name. */
+  public static final StoreNames NONE = new StoreNames(Map.of());
+
+  /** The binding's name and alias that talk to MySQL and MariaDB, and those products' names in lower case. */
+  private static final java.util.Set<String> MYSQL_FAMILY = java.util.Set.of("mysql", "mariadb");
+
+  /** Copies the map. */
+  public StoreNames {
+    names = Collections.unmodifiableMap(new LinkedHashMap<>(names));
+  }
+
+  /**
+   * @param store a store's name as the results key it, e.g. {@code mysql}
+   * @return the name to show, e.g. {@code MariaDB}; the store's own name when it is not renamed; null for null
+   */
+  public String name(String store) {
+    return store == null ? null : names.getOrDefault(store, store);
+  }
+
+  /**
+   * @param model the grouped results; the runs of its cells (those that ended ok) are read
+   * @return the names of the model's stores, each renamed as the class describes
+   */
+  public static StoreNames of(ReportModel model) {
+    Map<String, String> out = new LinkedHashMap<>();
+    for (String store : model.stores()) {
+      List<RunResult> runs = model.cells().stream().filter(c -> c.store().equals(store))
+          .flatMap(c -> c.runs().stream()).toList();
+      String shown = shown(store, runs);
+      if (!shown.equals(store)) {
+        out.put(store, shown);
+      }
+    }
+    return new StoreNames(out);
+  }
+
+  /**
+   * @param report a report's {@code report.json}, parsed; its {@code storeNames} object (store to name shown)
+   * @return those names; {@link #NONE} when the report has none
+   */
+  public static StoreNames read(JsonNode report) {
+    Map<String, String> out = new LinkedHashMap<>();
+    report.path("storeNames").fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
+    return out.isEmpty() ? NONE : new StoreNames(out);
+  }
+
+  /**
+   * @param store the store's name
+   * @param runs its runs
+   * @return the name to show: the store's own unless the runs agree on a one-word product
+   */
+  static String shown(String store, List<RunResult> runs) {
+    String product = null;
+    for (RunResult r : runs) {
+      String p = product(r.server());
+      if (p == null || (product != null && !product.equals(p))) {
+        return store;
+      }
+      product = p;
+    }
+    if (product == null || runs.isEmpty()) {
+      return store;
+    }
+    String binding = runs.get(0).binding();
+    if (binding == null || runs.stream().anyMatch(r -> !binding.equals(r.binding())) || !sameFamily(binding, product)) {
+      return store;
+    }
+    if (store.equals(binding)) {
+      return product;
+    }
+    return store.startsWith(binding + "-") ? product + store.substring(binding.length()) : store;
+  }
+
+  /**
+   * @return whether the product is the one the binding is named after: its name starts with the binding's
+   *     ({@code postgres}: PostgreSQL, {@code h2}: H2), or the binding talks to MySQL and MariaDB and it is one of them
+   */
+  private static boolean sameFamily(String binding, String product) {
+    String p = product.toLowerCase(Locale.ROOT);
+    boolean mysqlFamily = MYSQL_FAMILY.contains(binding) && MYSQL_FAMILY.contains(p);
+    return mysqlFamily || p.startsWith(binding.toLowerCase(Locale.ROOT));
+  }
+
+  /**
+   * @param server the server's product and version as the result records them, e.g.
+   *     {@code MySQL 5.5.5-10.11.19-MariaDB-0+deb12u1} or {@code PostgreSQL 15.8}; may be null
+   * @return the product's name: {@code MariaDB} when the text names MariaDB anywhere, else its first word when the
+   *     product is named in one that starts with a capital ({@code PostgreSQL}, {@code MySQL}); null when unknown,
+   *     named in several words or in lower case ({@code ycsb-driver memory store})
+   */
+  static String product(String server) {
+    if (server == null || server.isBlank()) {
+      return null;
+    }
+    if (server.toLowerCase(Locale.ROOT).contains("mariadb")) {
+      return "MariaDB";
+    }
+    String[] words = server.trim().split("\\s+");
+    // a one-word product is followed by a version, which starts with a digit or names its library
+    boolean oneWord = words.length == 1 || Character.isDigit(words[1].charAt(0)) || words[1].equals(words[1]
+        .toLowerCase(Locale.ROOT));
+    return oneWord && Character.isUpperCase(words[0].charAt(0)) ? words[0] : null;
+  }
+}
