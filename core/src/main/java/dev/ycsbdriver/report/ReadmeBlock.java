@@ -97,12 +97,12 @@ public final class ReadmeBlock {
       unknown.forEach(f -> items.add(where(f, names) + ", " + f.text()));
       md.append(MarkdownReport.escape(String.join("; ", items))).append(".\n");
     }
-    seeds(md, seeds);
+    seeds(md, seeds, names);
     return md.append('\n').append(END).append('\n').toString();
   }
 
   /** Appends the seed rows ({@link SeedFindings}), one line each, under a heading that names the seed. */
-  private static void seeds(StringBuilder md, List<Findings.Finding> seeds) {
+  private static void seeds(StringBuilder md, List<Findings.Finding> seeds, StoreNames names) {
     if (seeds.isEmpty()) {
       return;
     }
@@ -111,7 +111,7 @@ public final class ReadmeBlock {
         + "\"Findings: ours vs the seed's\".")).append("\n\n");
     for (Findings.Finding f : seeds) {
       md.append("- ").append(MarkdownReport.escape(f.claim().label().substring("ours vs the seed's: ".length())
-          + ", " + where(f) + ": theirs " + ReportTables.ratio(f.theirs()) + ", ours " + f.text() + ": "
+          + ", " + where(f, names) + ": theirs " + ReportTables.ratio(f.theirs()) + ", ours " + f.text() + ": "
           + f.verdict().label() + " (" + f.reason() + ")")).append(".\n");
     }
   }

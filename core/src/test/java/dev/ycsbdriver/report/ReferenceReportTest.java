@@ -36,8 +36,8 @@ class ReferenceReportTest {
     assertThat(md).contains("### Reference: figures published by Seed 004 (published benchmark) (theirs, not ours)",
         "| store | profile | workload | theirs (ops/s) | ours (ops/s) | " + ReferenceTable.RATIO + " |",
         // ours: the durable median of 10,181 ops/s over their 5,000
-        "| h2 | durable | workloada | 5,000 | 10,181 (4 threads) | 2.04x |",
-        "| h2 | fast | workloadc | 1,000 | n/a | n/a |",
+        "| H2 | durable | workloada | 5,000 | 10,181 (4 threads) | 2.04x |",
+        "| H2 | fast | workloadc | 1,000 | n/a | n/a |",
         "- Theirs: Seed 004 (published benchmark); machine: Apple M1 Max, 10 cores.",
         "- Left out: mongodb (environment variable YCSB_MONGODB_URI is not set).");
     assertThat(md.indexOf("## Reference figures")).isGreaterThan(md.indexOf("## Configurations"));
@@ -72,7 +72,7 @@ class ReferenceReportTest {
     CliRun run = CliRun.of("report", matrix.toString());
     assertThat(run.exitCode()).as(run.toString()).isZero();
     assertThat(matrix.resolve("report.md")).content()
-        .contains("| h2 | fast | workloada | 34,378 | 68,757 (4 threads) | 2.00x |",
+        .contains("| H2 | fast | workloada | 34,378 | 68,757 (4 threads) | 2.00x |",
             "- Left out: mongodb (environment variable X is not set).");
 
     Path bad = dir.resolve("bad.yaml");

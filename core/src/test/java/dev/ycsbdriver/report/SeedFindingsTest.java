@@ -113,7 +113,7 @@ class SeedFindingsTest {
         .allSatisfy(f -> assertThat(f.theirs()).isGreaterThanOrEqualTo(1));
     Table shape = ReferenceShapes.tables(model).get(0);
     assertThat(shape.header()).last().isEqualTo("theirs vs the noise floor");
-    assertThat(shape.rows()).filteredOn(r -> r.get(0).equals("postgres") && r.get(1).equals("workloadc"))
+    assertThat(shape.rows()).filteredOn(r -> r.get(0).equals("PostgreSQL") && r.get(1).equals("workloadc"))
         .singleElement().satisfies(r -> assertThat(r.get(6)).startsWith("A/A: theirs outside our noise ("));
     // the rows travel in report.json and report-findings.csv with the others
     String csv = CsvReport.renderFindings(model);
