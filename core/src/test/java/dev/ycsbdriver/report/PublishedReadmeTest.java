@@ -88,8 +88,8 @@ class PublishedReadmeTest {
     String block = ReadmeBlock.render(report);
     String ahead = block.substring(0, block.indexOf("Ties ("));
 
-    assertThat(ahead).doesNotContain("rocksdb durable over leveldb durable, throughput on workloada");
-    assertThat(block.substring(block.indexOf("Ties ("))).contains("rocksdb durable over leveldb durable, "
+    assertThat(ahead).doesNotContain("RocksDB durable over LevelDB durable, throughput on workloada");
+    assertThat(block.substring(block.indexOf("Ties ("))).contains("RocksDB durable over LevelDB durable, "
         + "throughput on workloada at 16 threads, 1.05x, 95% interval 1.04x–1.07x (inside the noise floor)");
   }
 
