@@ -118,7 +118,7 @@ class PostgresCrashtestIT {
       assertThat(rendered.exitCode()).as(rendered.toString()).isZero();
       String md = Files.readString(report.resolve("report.md"));
       assertThat(md).contains("crash test failed (round 1, restart)")
-          .contains("Caveat: the crash test of postgres fast failed (round 1, restart: restart.command: exit 127")
+          .contains("Caveat: the crash test of PostgreSQL fast failed (round 1, restart: restart.command: exit 127")
           .doesNotContain("lost none");
     }
   }
