@@ -184,6 +184,8 @@ class MatrixIT {
       }
     }
     assertThat(stores).hasSize(3);
+    // the seed's reference names its sets of stores (inProcess, outOfProcess), which include stores left out here
+    matrix.remove("reference");
     Path file = write("one-in-a-million-small.yaml", yaml.writeValueAsString(matrix));
 
     long started = System.nanoTime();
