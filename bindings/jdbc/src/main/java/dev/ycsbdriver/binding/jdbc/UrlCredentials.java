@@ -6,7 +6,7 @@ import java.util.Properties;
 
 /**
  * A JDBC URL split from the credentials written into it as RFC 3986 user information
- * ({@code jdbc:mysql://user:password@127.0.0.1:3306/ycsb}, percent-encoded). The URL without them is what the
+ * ({@code jdbc:mysql://USER:PASSWORD@127.0.0.1:3306/ycsb}, percent-encoded). The URL without them is what the
  * binding parses for host, port and database, shows in messages and hands to the JDBC driver; the user and the
  * password travel as connection properties. pgjdbc does not read user information at all (it takes
  * {@code user:password@127.0.0.1} for a host name), and a host parsed from a URL that still holds them names the
@@ -32,7 +32,7 @@ public record UrlCredentials(String url, String user, String password) {
     }
     int start = scheme + 3;
     int end = url.length();
-    // ';' starts the parameters of some drivers' URLs (jdbc:sqlserver://h;password=...)
+    // ';' starts the parameters of some drivers' URLs (jdbc:sqlserver://h;key=value)
     for (char c : new char[] {'/', '?', '#', ';'}) {
       int i = url.indexOf(c, start);
       if (i >= 0 && i < end) {
