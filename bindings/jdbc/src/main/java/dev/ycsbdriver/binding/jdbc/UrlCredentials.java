@@ -9,7 +9,7 @@ import java.util.Properties;
  * ({@code jdbc:mysql://USER:PASSWORD@127.0.0.1:3306/ycsb}, percent-encoded). The URL without them is what the
  * binding parses for host, port and database, shows in messages and hands to the JDBC driver; the user and the
  * password travel as connection properties. pgjdbc does not read user information at all (it takes
- * {@code user:password@127.0.0.1} for a host name), and a host parsed from a URL that still holds them names the
+ * {@code USER:PASSWORD@127.0.0.1} for a host name), and a host parsed from a URL that still holds them names the
  * user as the host.
  *
  * <p>Immutable and thread-safe.
