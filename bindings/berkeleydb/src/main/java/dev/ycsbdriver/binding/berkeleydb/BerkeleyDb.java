@@ -10,6 +10,8 @@ import com.sleepycat.je.LockMode;
 import com.sleepycat.je.OperationStatus;
 import com.sleepycat.je.Transaction;
 import dev.ycsbdriver.spi.ErrorLog;
+import dev.ycsbdriver.spi.FieldList;
+import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -19,7 +21,7 @@ import site.ycsb.DB;
 import site.ycsb.Status;
 
 /**
- * One client thread's handle on the shared JE environment. Records are encoded by {@link RecordCodec}: key = the
+ * One client thread's handle on the shared JE environment. Records are stored as {@link #key} and {@link FieldList#PLAIN}: key = the
  * YCSB key's UTF-8 bytes, data = the compact field list.
  *
  * <ul>
@@ -77,11 +79,11 @@ final class BerkeleyDb extends DB {
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
     try {
       DatabaseEntry data = new DatabaseEntry();
-      if (database(table).get(null, new DatabaseEntry(RecordCodec.key(key)), data, LockMode.DEFAULT)
+      if (database(table).get(null, new DatabaseEntry(key(key)), data, LockMode.DEFAULT)
           != OperationStatus.SUCCESS) {
         return Status.NOT_FOUND;
       }
-      RecordCodec.decode(data.getData(), fields, result);
+      FieldList.PLAIN.decode(data.getData(), fields, result);
       return Status.OK;
     } catch (DatabaseException | IllegalArgumentException | IllegalStateException e) {
       return failed("READ", e);
@@ -92,12 +94,12 @@ final class BerkeleyDb extends DB {
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
                      Vector<HashMap<String, ByteIterator>> result) {
     try (Cursor cursor = database(table).openCursor(null, CursorConfig.READ_COMMITTED)) {
-      DatabaseEntry key = new DatabaseEntry(RecordCodec.key(startkey));
+      DatabaseEntry key = new DatabaseEntry(key(startkey));
       DatabaseEntry data = new DatabaseEntry();
       OperationStatus status = cursor.getSearchKeyRange(key, data, LockMode.DEFAULT);
       for (int n = 0; n < recordcount && status == OperationStatus.SUCCESS; n++) {
         HashMap<String, ByteIterator> row = new HashMap<>();
-        RecordCodec.decode(data.getData(), fields, row);
+        FieldList.PLAIN.decode(data.getData(), fields, row);
         result.add(row);
         if (n + 1 < recordcount) {
           status = cursor.getNext(key, data, LockMode.DEFAULT);
@@ -118,10 +120,10 @@ final class BerkeleyDb extends DB {
       boolean found;
       try (Cursor cursor = db.openCursor(txn, null)) {
         DatabaseEntry data = new DatabaseEntry();
-        found = cursor.getSearchKey(new DatabaseEntry(RecordCodec.key(key)), data, LockMode.RMW)
+        found = cursor.getSearchKey(new DatabaseEntry(key(key)), data, LockMode.RMW)
             == OperationStatus.SUCCESS;
         if (found) {
-          cursor.putCurrent(new DatabaseEntry(RecordCodec.merge(data.getData(), values)));
+          cursor.putCurrent(new DatabaseEntry(FieldList.PLAIN.merge(data.getData(), FieldList.bytesOf(values))));
         }
       }
       if (txn != null) {
@@ -158,7 +160,7 @@ final class BerkeleyDb extends DB {
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
     try {
-      database(table).put(null, new DatabaseEntry(RecordCodec.key(key)), new DatabaseEntry(RecordCodec.encode(values)));
+      database(table).put(null, new DatabaseEntry(key(key)), new DatabaseEntry(FieldList.PLAIN.encodeValues(values)));
       flush.after(env);
       return Status.OK;
     } catch (DatabaseException | IllegalArgumentException | IllegalStateException e) {
@@ -169,7 +171,7 @@ final class BerkeleyDb extends DB {
   @Override
   public Status delete(String table, String key) {
     try {
-      if (database(table).delete(null, new DatabaseEntry(RecordCodec.key(key))) != OperationStatus.SUCCESS) {
+      if (database(table).delete(null, new DatabaseEntry(key(key))) != OperationStatus.SUCCESS) {
         return Status.NOT_FOUND;
       }
       flush.after(env);
@@ -177,5 +179,17 @@ final class BerkeleyDb extends DB {
     } catch (DatabaseException | IllegalArgumentException | IllegalStateException e) {
       return failed("DELETE", e);
     }
+  }
+
+  /**
+   * The JE key of a record: the YCSB key's UTF-8 bytes. JE orders keys by its default comparator, unsigned byte by
+   * byte, which for UTF-8 is code point order and for YCSB's ASCII keys ({@code user123...}) the order of
+   * {@link String#compareTo}; scans rely on it. The data is the record's fields in {@link FieldList#PLAIN}.
+   *
+   * @param key a YCSB key
+   * @return its UTF-8 bytes
+   */
+  static byte[] key(String key) {
+    return key.getBytes(StandardCharsets.UTF_8);
   }
 }

@@ -29,7 +29,7 @@ import org.iq80.leveldb.WriteOptions;
  * The {@code leveldb} binding: Google's LevelDB (the C++ library, through leveldbjni 1.8's JNI bindings) in
  * the driver's process. One database directory ({@code leveldb.dir}, default {@code <result.dir>/leveldb}),
  * opened once per process and shared by every client thread ({@link SharedDatabase}); records laid out as
- * {@link RecordCodec} says, operations as {@link LevelDbDb} says.
+ * {@link KeyLayout} says, operations as {@link LevelDbDb} says.
  *
  * <p>Durability is LevelDB's {@code WriteOptions.sync} on every put and delete ({@code leveldb.sync}): with
  * {@code true} (profile {@code durable}) LevelDB syncs its log file before the write returns, so an

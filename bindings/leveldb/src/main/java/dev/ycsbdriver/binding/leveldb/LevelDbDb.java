@@ -1,6 +1,7 @@
 package dev.ycsbdriver.binding.leveldb;
 
 import dev.ycsbdriver.spi.ErrorLog;
+import dev.ycsbdriver.spi.FieldList;
 import dev.ycsbdriver.spi.FreeSpace;
 import java.io.IOException;
 import java.util.HashMap;
@@ -16,7 +17,7 @@ import site.ycsb.Status;
 
 /**
  * One client thread's handle on the shared LevelDB database ({@link SharedDatabase}); records are laid out as
- * {@link RecordCodec} says.
+ * {@link KeyLayout} says.
  *
  * <ul>
  *   <li>read: one {@code Get}; the record's fields (all, or those asked for), {@code NOT_FOUND} when absent.
@@ -81,10 +82,10 @@ final class LevelDbDb extends site.ycsb.DB {
 
   private byte[] key(String table, String key) {
     if (!table.equals(prefixTable)) {
-      prefix = RecordCodec.tablePrefix(table);
+      prefix = KeyLayout.tablePrefix(table);
       prefixTable = table;
     }
-    return RecordCodec.key(prefix, key);
+    return KeyLayout.key(prefix, key);
   }
 
   @Override
@@ -94,7 +95,7 @@ final class LevelDbDb extends site.ycsb.DB {
       if (record == null) {
         return Status.NOT_FOUND;
       }
-      RecordCodec.decode(record, fields, result);
+      FieldList.PLAIN.decode(record, fields, result);
       return Status.OK;
     } catch (RuntimeException e) {
       return failed("READ", e);
@@ -109,11 +110,11 @@ final class LevelDbDb extends site.ycsb.DB {
       it.seek(start);
       for (int n = 0; n < recordcount && it.hasNext(); n++) {
         Map.Entry<byte[], byte[]> entry = it.next();
-        if (!RecordCodec.hasPrefix(entry.getKey(), prefix)) {
+        if (!KeyLayout.hasPrefix(entry.getKey(), prefix)) {
           break;
         }
         HashMap<String, ByteIterator> row = new HashMap<>();
-        RecordCodec.decode(entry.getValue(), fields, row);
+        FieldList.PLAIN.decode(entry.getValue(), fields, row);
         result.add(row);
       }
       return Status.OK;
@@ -125,7 +126,7 @@ final class LevelDbDb extends site.ycsb.DB {
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
     byte[] k = key(table, key);
-    Map<String, byte[]> changes = RecordCodec.bytes(values);
+    Map<String, byte[]> changes = FieldList.bytesOf(values);
     if (space.low()) {
       return diskFull("UPDATE");
     }
@@ -135,7 +136,7 @@ final class LevelDbDb extends site.ycsb.DB {
         if (record == null) {
           return Status.NOT_FOUND;
         }
-        db.put(k, RecordCodec.merge(record, changes), writeOptions);
+        db.put(k, FieldList.PLAIN.merge(record, changes), writeOptions);
       }
       return Status.OK;
     } catch (RuntimeException e) {
@@ -146,7 +147,7 @@ final class LevelDbDb extends site.ycsb.DB {
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
     byte[] k = key(table, key);
-    byte[] record = RecordCodec.encode(values);
+    byte[] record = FieldList.PLAIN.encodeValues(values);
     if (space.low()) {
       return diskFull("INSERT");
     }

@@ -8,7 +8,7 @@ import org.iq80.leveldb.WriteOptions;
 
 /**
  * A table's existence and removal in the shared key space: a table exists when its marker key is present
- * ({@link RecordCodec#tableMarker}). Writes here are synced whatever the profile: they happen once per phase.
+ * ({@link KeyLayout#tableMarker}). Writes here are synced whatever the profile: they happen once per phase.
  * Stateless.
  */
 final class Tables {
@@ -21,12 +21,12 @@ final class Tables {
 
   /** @return whether the table's marker is present */
   static boolean exists(DB db, String table) {
-    return db.get(RecordCodec.tableMarker(table)) != null;
+    return db.get(KeyLayout.tableMarker(table)) != null;
   }
 
   /** Writes the table's marker. */
   static void create(DB db, String table) {
-    db.put(RecordCodec.tableMarker(table), new byte[0], SYNC);
+    db.put(KeyLayout.tableMarker(table), new byte[0], SYNC);
   }
 
   /**
@@ -37,7 +37,7 @@ final class Tables {
    * @throws IOException when the iterator cannot be closed
    */
   static long drop(DB db, String table) throws IOException {
-    byte[] prefix = RecordCodec.tablePrefix(table);
+    byte[] prefix = KeyLayout.tablePrefix(table);
     long deleted = 0;
     try (DBIterator it = db.iterator()) {
       it.seek(prefix);
@@ -46,7 +46,7 @@ final class Tables {
       try {
         while (it.hasNext()) {
           byte[] key = it.next().getKey();
-          if (!RecordCodec.hasPrefix(key, prefix)) {
+          if (!KeyLayout.hasPrefix(key, prefix)) {
             break;
           }
           batch.delete(key);
@@ -58,7 +58,7 @@ final class Tables {
             inBatch = 0;
           }
         }
-        batch.delete(RecordCodec.tableMarker(table));
+        batch.delete(KeyLayout.tableMarker(table));
         db.write(batch, SYNC);
       } finally {
         batch.close();

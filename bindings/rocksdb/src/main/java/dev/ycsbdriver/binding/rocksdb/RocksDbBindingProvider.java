@@ -11,6 +11,7 @@ import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
 import dev.ycsbdriver.spi.EmbeddedStore;
 import dev.ycsbdriver.spi.ErrorLog;
+import dev.ycsbdriver.spi.FieldList;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
 import dev.ycsbdriver.spi.StoreDirectory;
@@ -25,7 +26,7 @@ import org.rocksdb.WriteOptions;
  * The {@code rocksdb} binding: an embedded RocksDB database ({@code <rocksdb.dir>}, by default
  * {@code <result.dir>/rocksdb}) in the driver's process, opened once per process and shared by every client
  * thread, one column family per table. See {@link RocksDbClient} for what each operation does and
- * {@link RecordCodec} for the record format.
+ * {@link FieldList#COUNTED} for the record format.
  *
  * <p>Durability is RocksDB's {@code WriteOptions}: {@code sync=true} (durable) fsyncs the write-ahead log before
  * a write returns; {@code sync=false} (fast) hands the log record to the OS before it returns, so it survives a

@@ -1,6 +1,7 @@
 package dev.ycsbdriver.binding.rocksdb;
 
 import dev.ycsbdriver.spi.ErrorLog;
+import dev.ycsbdriver.spi.FieldList;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
@@ -17,7 +18,7 @@ import site.ycsb.Status;
 
 /**
  * One client thread's handle on a {@link RocksStore}: a table is a column family, a record is one key (the YCSB
- * key's UTF-8 bytes) whose value is a {@link RecordCodec} record.
+ * key's UTF-8 bytes) whose value is a {@link FieldList#COUNTED} record.
  *
  * <p>read: one {@code get}, then the fields asked for; scan: an iterator seeks to the start key and walks up to
  * {@code n} records in key order (RocksDB's bytewise comparator: for YCSB's ASCII keys, the keys' string order);
@@ -69,7 +70,7 @@ final class RocksDbClient extends DB {
     return Status.ERROR;
   }
 
-  private Status corrupt(String operation, RecordCodec.CorruptRecordException e) {
+  private Status corrupt(String operation, FieldList.CorruptRecordException e) {
     errors.error(BINDING, operation, "corrupt record", e.getMessage());
     return Status.ERROR;
   }
@@ -85,11 +86,11 @@ final class RocksDbClient extends DB {
       if (record == null) {
         return Status.NOT_FOUND;
       }
-      RecordCodec.decode(record, fields, result);
+      FieldList.COUNTED.decode(record, fields, result);
       return Status.OK;
     } catch (RocksDBException e) {
       return failed("READ", e);
-    } catch (RecordCodec.CorruptRecordException e) {
+    } catch (FieldList.CorruptRecordException e) {
       return corrupt("READ", e);
     }
   }
@@ -105,14 +106,14 @@ final class RocksDbClient extends DB {
       it.seek(key(startkey));
       for (int n = 0; n < recordcount && it.isValid(); n++, it.next()) {
         HashMap<String, ByteIterator> row = new HashMap<>();
-        RecordCodec.decode(it.value(), fields, row);
+        FieldList.COUNTED.decode(it.value(), fields, row);
         result.add(row);
       }
       it.status();
       return Status.OK;
     } catch (RocksDBException e) {
       return failed("SCAN", e);
-    } catch (RecordCodec.CorruptRecordException e) {
+    } catch (FieldList.CorruptRecordException e) {
       return corrupt("SCAN", e);
     }
   }
@@ -136,29 +137,27 @@ final class RocksDbClient extends DB {
       }
     } catch (RocksDBException e) {
       return failed(operation, e);
-    } catch (RecordCodec.CorruptRecordException e) {
+    } catch (FieldList.CorruptRecordException e) {
       return corrupt(operation, e);
     }
   }
 
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
-    Map<String, byte[]> changes = RecordCodec.bytesOf(values);
+    Map<String, byte[]> changes = FieldList.bytesOf(values);
     return locked("UPDATE", table, key, (cf, k) -> {
       byte[] old = store.db().get(cf, readOptions, k);
       if (old == null) {
         return Status.NOT_FOUND;
       }
-      Map<String, byte[]> record = RecordCodec.decodeAll(old);
-      record.putAll(changes);
-      store.db().put(cf, writeOptions, k, RecordCodec.encode(record));
+      store.db().put(cf, writeOptions, k, FieldList.COUNTED.merge(old, changes));
       return Status.OK;
     });
   }
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    byte[] record = RecordCodec.encode(RecordCodec.bytesOf(values));
+    byte[] record = FieldList.COUNTED.encodeValues(values);
     return locked("INSERT", table, key, (cf, k) -> {
       store.db().put(cf, writeOptions, k, record);
       return Status.OK;

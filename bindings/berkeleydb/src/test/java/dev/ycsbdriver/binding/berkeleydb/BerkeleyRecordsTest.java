@@ -3,6 +3,7 @@ package dev.ycsbdriver.binding.berkeleydb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ycsbdriver.spi.FieldList;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -13,7 +14,7 @@ import org.junit.jupiter.api.Test;
 import site.ycsb.ByteIterator;
 import site.ycsb.StringByteIterator;
 
-class RecordCodecTest {
+class BerkeleyRecordsTest {
 
   private static Map<String, ByteIterator> fields(String... nameValue) {
     Map<String, ByteIterator> m = new LinkedHashMap<>();
@@ -25,7 +26,7 @@ class RecordCodecTest {
 
   private static Map<String, String> decoded(byte[] data, Set<String> fields) {
     Map<String, ByteIterator> into = new HashMap<>();
-    RecordCodec.decode(data, fields, into);
+    FieldList.PLAIN.decode(data, fields, into);
     Map<String, String> out = new HashMap<>();
     into.forEach((k, v) -> out.put(k, v.toString()));
     return out;
@@ -37,12 +38,12 @@ class RecordCodecTest {
     for (int i = 0; i < 10; i++) {
       record.put("field" + i, new StringByteIterator("x".repeat(100)));
     }
-    assertThat(RecordCodec.encode(record)).hasSize(10 * (1 + 6 + 1 + 100));
+    assertThat(FieldList.PLAIN.encodeValues(record)).hasSize(10 * (1 + 6 + 1 + 100));
   }
 
   @Test
   void decodingReturnsEveryFieldOrOnlyTheAskedOnesAndSkipsFieldsTheRecordLacks() {
-    byte[] data = RecordCodec.encode(fields("field0", "a", "field1", "", "field2", "ccc"));
+    byte[] data = FieldList.PLAIN.encodeValues(fields("field0", "a", "field1", "", "field2", "ccc"));
     assertThat(decoded(data, null)).containsOnly(Map.entry("field0", "a"), Map.entry("field1", ""),
         Map.entry("field2", "ccc"));
     assertThat(decoded(data, Set.of("field2", "field9"))).containsOnly(Map.entry("field2", "ccc"));
@@ -53,7 +54,7 @@ class RecordCodecTest {
     String v127 = "a".repeat(127);
     String v128 = "b".repeat(128);
     String v20000 = "c".repeat(20_000);
-    byte[] data = RecordCodec.encode(fields("f1", v127, "f2", v128, "f3", v20000, "ü", "e"));
+    byte[] data = FieldList.PLAIN.encodeValues(fields("f1", v127, "f2", v128, "f3", v20000, "ü", "e"));
     Map<String, String> back = decoded(data, null);
     assertThat(back.get("f3")).isEqualTo(v20000);
     assertThat(back).containsOnly(Map.entry("f1", v127), Map.entry("f2", v128),
@@ -64,21 +65,21 @@ class RecordCodecTest {
 
   @Test
   void mergeReplacesTheChangedFieldsAndKeepsTheOthers() {
-    byte[] stored = RecordCodec.encode(fields("field0", "old0", "field1", "old1"));
-    byte[] merged = RecordCodec.merge(stored, fields("field1", "new1", "field5", "new5"));
+    byte[] stored = FieldList.PLAIN.encodeValues(fields("field0", "old0", "field1", "old1"));
+    byte[] merged = FieldList.PLAIN.merge(stored, FieldList.bytesOf(fields("field1", "new1", "field5", "new5")));
     assertThat(decoded(merged, null)).containsOnly(Map.entry("field0", "old0"), Map.entry("field1", "new1"),
         Map.entry("field5", "new5"));
   }
 
   @Test
   void anEmptyRecordHasNoBytesAndNoFields() {
-    assertThat(RecordCodec.encode(Map.of())).isEmpty();
+    assertThat(FieldList.PLAIN.encodeValues(Map.of())).isEmpty();
     assertThat(decoded(new byte[0], null)).isEmpty();
   }
 
   @Test
   void dataWhoseLengthRunsPastTheEndIsRefused() {
-    byte[] data = RecordCodec.encode(fields("field0", "value"));
+    byte[] data = FieldList.PLAIN.encodeValues(fields("field0", "value"));
     byte[] cut = Arrays.copyOf(data, data.length - 1);
     assertThatThrownBy(() -> decoded(cut, null)).isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("not in the binding's field-list format");
@@ -88,9 +89,9 @@ class RecordCodecTest {
 
   @Test
   void keysAreUtf8SoUnsignedByteOrderIsCodePointOrder() {
-    assertThat(RecordCodec.key("user1")).isEqualTo("user1".getBytes(StandardCharsets.US_ASCII));
+    assertThat(BerkeleyDb.key("user1")).isEqualTo("user1".getBytes(StandardCharsets.US_ASCII));
     // JE's default comparator: unsigned bytes; 'é' (0xC3 0xA9) sorts after every ASCII key
-    assertThat(Arrays.compareUnsigned(RecordCodec.key("userz"), RecordCodec.key("useré"))).isNegative();
-    assertThat(Arrays.compareUnsigned(RecordCodec.key("user10"), RecordCodec.key("user9"))).isNegative();
+    assertThat(Arrays.compareUnsigned(BerkeleyDb.key("userz"), BerkeleyDb.key("useré"))).isNegative();
+    assertThat(Arrays.compareUnsigned(BerkeleyDb.key("user10"), BerkeleyDb.key("user9"))).isNegative();
   }
 }
