@@ -106,7 +106,8 @@ final class ChartStyle {
       return known;
     }
     int h = FIRST_FREE_HUE + Math.floorMod(key.hashCode(), HASHED);
-    return h >= 13 ? h + 1 : h; // past the grey, which is the memory store's
+    int grey = HUES.get("memory");
+    return h >= grey ? h + 1 : h; // past the grey, which is the memory store's
   }
 
   /**

@@ -12,9 +12,11 @@ import java.util.Map;
  * place of the binding's name. The {@code mysql} binding talks to MySQL and to MariaDB, so its store reads
  * {@code MariaDB} when the server's product or version string says MariaDB (MariaDB's version strings end in
  * {@code -MariaDB...}, also when a MySQL driver reports the product as MySQL), else {@code MySQL}; a
- * {@code postgres} store reads {@code PostgreSQL}, an {@code h2} store {@code H2}. Every renderer (tables, findings,
- * summary sentences, chart legends, the README block) names a store through {@link #name}; keys (report.json's and the
- * CSV files' {@code store} columns, matrix files) keep the store's own name.
+ * {@code postgres} store reads {@code PostgreSQL}, an {@code h2} store {@code H2}. The tables, the findings table,
+ * summary sentences, chart legends and the README block name a store through {@link #name}; keys (report.json's and
+ * the CSV files' {@code store} columns, matrix files) keep the store's own name, and so do, for now, the seed rows'
+ * table in report.md/html, a finding's noise-floor text, the configurations table's key column and latency-only
+ * reference rows.
  *
  * <p>A store is renamed only when its name is its binding's ({@code mysql}) or starts with it and a hyphen
  * ({@code h2-pool} reads {@code H2-pool}), when the product is the one the binding is named after (its name starts

@@ -35,8 +35,6 @@ final class TimeSeriesCharts {
   static final int MIN_POINTS = 5;
   /** Lower than the other charts ({@link ReportCharts#HEIGHT}): a course over time reads at this height, in pixels. */
   static final int HEIGHT = 360;
-  /** A matrix's repeat directory ({@code .../workloada/r2/<run>/result.json}), as the matrix lays out its cells. */
-  private static final java.util.regex.Pattern REPEAT_DIR = java.util.regex.Pattern.compile("r([0-9]+)");
 
   private TimeSeriesCharts() {
   }
@@ -168,16 +166,9 @@ final class TimeSeriesCharts {
       return "";
     }
     RunResult run = run(c);
-    int n = c.runs().indexOf(run) + 1;
+    Integer repeat = run.file() == null ? null : RatioInterval.repeat(run.file());
+    int n = repeat != null ? repeat : c.runs().indexOf(run) + 1;
     int of = c.repeats() + c.failedRuns();
-    for (java.nio.file.Path p = run.file() == null ? null : run.file().getParent(); p != null && p.getFileName() != null;
-         p = p.getParent()) {
-      java.util.regex.Matcher m = REPEAT_DIR.matcher(p.getFileName().toString());
-      if (m.matches()) {
-        n = Integer.parseInt(m.group(1));
-        break;
-      }
-    }
     return "repeat " + n + " of " + of + (c.bestRun() == null ? "" : " (best run)");
   }
 

@@ -14,6 +14,8 @@ import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -63,7 +65,8 @@ public final class CalibrationHistory {
   }
 
   /**
-   * Compares two calibrations with the machine's earlier ones, then adds them to the history. A history that cannot
+   * Compares two calibrations with the machine's calibrations from before {@code start} (a matrix's cells, which
+   * calibrate between its start and its end, are not its reference), then adds them to the history. A history that cannot
    * be read leaves the reference unknown with its reason; one that cannot be written is reported on {@code err}; the
    * run goes on in both cases.
    *
@@ -79,7 +82,7 @@ public final class CalibrationHistory {
     CalibrationSection.Reference reference;
     try (FileChannel lockFile = lockFile(file); FileLock ignored = lockFile.lock()) {
       List<Entry> all = read(file);
-      reference = reference(all, machine);
+      reference = reference(before(all, start), machine);
       List<Entry> added = new ArrayList<>(all);
       for (CalibrationSection.Probe p : Arrays.asList(start, end)) {
         if (p != null && (p.cpuScoreOpsPerSec() != null || p.fsyncMedianMicros() != null)) {
@@ -98,6 +101,29 @@ public final class CalibrationHistory {
           + " cannot be read: " + e.getMessage());
     }
     return new CalibrationSection(start, end, reference, ratio(start, reference), ratio(end, reference));
+  }
+
+  /**
+   * @return the entries taken no later than {@code start}; all of them when it is null; an entry whose time does not
+   *     parse counts as earlier
+   */
+  private static List<Entry> before(List<Entry> all, CalibrationSection.Probe start) {
+    Instant t = start == null ? null : instant(start.at());
+    if (t == null) {
+      return all;
+    }
+    return all.stream().filter(e -> {
+      Instant at = instant(e.at());
+      return at == null || !at.isAfter(t);
+    }).toList();
+  }
+
+  private static Instant instant(String text) {
+    try {
+      return text == null ? null : Instant.parse(text);
+    } catch (DateTimeParseException e) {
+      return null;
+    }
   }
 
   /**

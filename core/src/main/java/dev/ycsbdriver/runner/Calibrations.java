@@ -64,7 +64,8 @@ public final class Calibrations {
   /**
    * @param s the calibrations
    * @return e.g. {@code Calibration: CPU score 31.2k ops/s at the start, 30.9k at the end (0.99x of this machine's
-   *     reference, median of 12 earlier calibrations); fsync median 850.0 µs, 910.0 µs (1.07x)}
+   *     reference, median of 12 earlier calibrations); fsync median 850.0 µs (p99 2100.0 µs, 180 fsyncs), 910.0 µs
+   *     (p99 2300.0 µs, 170 fsyncs) (1.07x)}
    */
   static String line(CalibrationSection s) {
     CalibrationSection.Reference r = s.reference();

@@ -23,8 +23,8 @@ import org.HdrHistogram.Histogram;
  * JIT compiler has got in a JVM that has just started (a pure-Java loop runs many times slower until compiled, and
  * on a busy machine the compiler threads are starved). The first {@value #WARMUP_PERCENT}% of the time is not
  * counted; the score is the operations of the rest over their wall-clock time, so a machine whose CPU the
- * calibration shares with other work scores lower. The fsync probe writes {@value #FSYNC_BLOCK_BYTES}-byte blocks for the other half of the time, at most
- * {@value #MAX_FSYNCS} of them, and at least one.
+ * calibration shares with other work scores lower. The fsync probe writes {@value #FSYNC_BLOCK_BYTES}-byte blocks
+ * for the other half of the time, at most {@value #MAX_FSYNCS} of them, and at least one.
  *
  * <p>A part that fails (e.g. a directory that cannot be written) is recorded with its reason and null figures; a
  * calibration never throws. Stateless and thread-safe; each call works alone.
@@ -32,7 +32,7 @@ import org.HdrHistogram.Histogram;
 public final class MachineCalibration {
   /** Bytes of the CPU workload's input, compressed once per operation. */
   static final int INPUT_BYTES = 8 * 1024;
-  /** The share of the CPU part that warms the JIT up and is not counted, percent. */
+  /** The share of the CPU part that is not counted (class loading, zlib's first buffers, caches), percent. */
   static final int WARMUP_PERCENT = 10;
   /** Bytes written before each fsync. */
   static final int FSYNC_BLOCK_BYTES = 512;
@@ -169,7 +169,7 @@ public final class MachineCalibration {
   }
 
   private static double micros(long nanos) {
-    return Math.round(nanos) / 1000.0;
+    return nanos / 1000.0;
   }
 
   private static String reason(Exception e) {

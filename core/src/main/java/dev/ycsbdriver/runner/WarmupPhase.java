@@ -117,8 +117,8 @@ final class WarmupPhase {
     // before the client threads are let go, while the machine is idle
     CpuSampler.Rehearsal samplerRehearsal = CpuSampler.Rehearsal.start(connected.target(), tools.cpuInterval());
     samplerRehearsal.awaitStarted(request.stop().requested() ? 0 : REHEARSAL_WAIT_MILLIS);
-    // the JIT readings too: the platform MBean server's first use costs a second or more of CPU, which behind 64
-    // running client threads on a saturated machine took over ten seconds past warmup.max
+    // the JIT readings too: the platform MBean server's first use costs a second or more of CPU, which behind the
+    // running client threads of a saturated machine stretches many times over
     Readings readings = config.warmup().auto() ? Readings.open() : null;
     connected.gates().go().countDown();
     long warmupStart = System.nanoTime();

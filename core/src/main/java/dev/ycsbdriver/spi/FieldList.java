@@ -1,6 +1,8 @@
 package dev.ycsbdriver.spi;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -45,14 +47,7 @@ public enum FieldList {
    * @return the encoded record
    */
   public byte[] encode(Map<String, byte[]> fields) {
-    int size = 5;
-    for (Map.Entry<String, byte[]> f : fields.entrySet()) {
-      size += 10 + f.getKey().length() * 3 + f.getValue().length;
-    }
-    ByteArrayOutputStream out = new ByteArrayOutputStream(size);
-    if (this == COUNTED) {
-      writeLength(out, fields.size());
-    }
+    ByteArrayOutputStream out = start(fields.size(), fields.values().stream().mapToInt(v -> v.length).sum());
     fields.forEach((name, value) -> writeField(out, name.getBytes(StandardCharsets.UTF_8), value));
     return out.toByteArray();
   }
@@ -62,7 +57,18 @@ public enum FieldList {
    * @return the encoded record, fields in the map's iteration order
    */
   public byte[] encodeValues(Map<String, ByteIterator> values) {
-    return encode(bytesOf(values));
+    ByteArrayOutputStream out = start(values.size(), values.size() * 100);
+    values.forEach((name, value) -> writeField(out, name.getBytes(StandardCharsets.UTF_8), value.toArray()));
+    return out.toByteArray();
+  }
+
+  /** @return a stream sized for {@code fieldCount} fields of about {@code valueBytes} in all, the count written */
+  private ByteArrayOutputStream start(int fieldCount, int valueBytes) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream(5 + fieldCount * 16 + valueBytes);
+    if (this == COUNTED) {
+      writeLength(out, fieldCount);
+    }
+    return out;
   }
 
   /**
@@ -156,7 +162,11 @@ public enum FieldList {
     }
     ByteArrayOutputStream out = new ByteArrayOutputStream(fieldsOut.size() + 5);
     writeLength(out, count);
-    out.writeBytes(fieldsOut.toByteArray());
+    try {
+      fieldsOut.writeTo(out);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e); // a ByteArrayOutputStream does not throw
+    }
     return out.toByteArray();
   }
 
