@@ -203,7 +203,9 @@ final class ReferenceShapes {
     if (named.isEmpty()) {
       return "(not named; ours: " + (ran == null ? "none" : String.join(", ", ran)) + ")";
     }
-    List<String> missing = named.stream().filter(s -> ran == null || !ran.contains(s)).toList();
+    // a ran cell is named by its store's key, followed by a space and its profile when it has one
+    List<String> missing = named.stream()
+        .filter(s -> ran == null || ran.stream().noneMatch(m -> m.equals(s) || m.startsWith(s + " "))).toList();
     return "(" + String.join(", ", ran == null ? List.of() : ran) + (missing.isEmpty() ? "" : "; not run: "
         + String.join(", ", missing)) + ")";
   }

@@ -18,9 +18,11 @@ final class ReferenceTable {
 
   /**
    * @param model the grouped results, with {@link ReportModel#reference()} not null
-   * @return the table: one row per published figure; with statements alone, a table of notes without columns
+   * @return the tables: one of throughputs and one of mean latencies per operation, each with one row per published
+   *     figure of its kind and present when they publish any; with statements alone, one table of notes without
+   *     columns. The notes (whose figures, on what machine) go with the first table.
    */
-  static Table table(ReportModel model) {
+  static List<Table> tables(ReportModel model) {
     ReferenceFigures ref = model.reference();
     List<List<String>> rows = new ArrayList<>();
     List<List<String>> latencyRows = new ArrayList<>();
@@ -28,9 +30,10 @@ final class ReferenceTable {
       ReportCell ours = ours(model, f);
       if (f.latencyOnly()) {
         Spread mean = ours == null ? null : ours.meanLatency().get(f.operation());
-        latencyRows.add(List.of(f.store(), ReportTables.profileName(f.profile()), f.workload(), f.operation(),
-            ReportTables.micros(f.meanLatencyMillis() * 1000),
-            mean == null ? ReportTables.NA : ReportTables.micros(mean.value()) + " (" + ReportTables.threads(ours.threads()) + ")",
+        latencyRows.add(List.of(model.names().name(f.store()), ReportTables.profileName(f.profile()), f.workload(),
+            f.operation(), ReportTables.micros(f.meanLatencyMillis() * 1000),
+            mean == null ? ReportTables.NA
+                : ReportTables.micros(mean.value()) + " (" + ReportTables.threads(ours.threads()) + ")",
             mean == null ? ReportTables.NA : ReportTables.ratio(mean.value() / (f.meanLatencyMillis() * 1000))));
         continue;
       }
@@ -39,7 +42,8 @@ final class ReferenceTable {
       String ratio = ours == null || ours.throughput() == null ? ReportTables.NA
           : ReportTables.ratio(ours.throughput().value() / f.throughputOpsPerSec());
       rows.add(List.of(model.names().name(f.store()), ReportTables.profileName(f.profile()), f.workload(),
-          ReportTables.opsPerSec(f.throughputOpsPerSec()) + (f.threads() == null ? "" : " (" + ReportTables.threads(f.threads()) + ")"),
+          ReportTables.opsPerSec(f.throughputOpsPerSec())
+              + (f.threads() == null ? "" : " (" + ReportTables.threads(f.threads()) + ")"),
           oursText, ratio));
     }
     List<String> notes = new ArrayList<>();
@@ -64,18 +68,23 @@ final class ReferenceTable {
       notes.add("The matrix names the source but gives no figures yet.");
     }
     if (ref.figures().isEmpty()) { // their statements alone: no columns to show
-      return new Table("Reference: published by " + ref.source() + " (theirs, not ours)", List.of(), List.of(),
-          notes.stream().filter(n -> !n.startsWith("Ours:") && !n.startsWith("The ratio ours")).toList());
+      return List.of(new Table("Reference: published by " + ref.source() + " (theirs, not ours)", List.of(),
+          List.of(), notes.stream().filter(n -> !n.startsWith("Ours:") && !n.startsWith("The ratio ours")).toList()));
     }
-    if (rows.isEmpty()) { // one operation's latency per store alone
-      notes.add("Their figures are mean latencies of one operation each, beside our cell's mean latency of that "
-          + "operation (service time); where they publish no profile, ours stand beside each of our profiles.");
-      return new Table("Reference: mean latency per operation published by " + ref.source() + " (theirs, not ours)",
+    List<Table> out = new ArrayList<>();
+    if (!rows.isEmpty()) {
+      out.add(new Table("Reference: figures published by " + ref.source() + " (theirs, not ours)",
+          List.of("store", "profile", "workload", "theirs (ops/s)", "ours (ops/s)", RATIO), rows, notes));
+    }
+    if (!latencyRows.isEmpty()) {
+      List<String> latencyNotes = new ArrayList<>(rows.isEmpty() ? notes : List.of());
+      latencyNotes.add("Their figures are mean latencies of one operation each, beside our cell's mean latency of "
+          + "that operation (service time); where they publish no profile, ours stand beside each of our profiles.");
+      out.add(new Table("Reference: mean latency per operation published by " + ref.source() + " (theirs, not ours)",
           List.of("store", "profile", "workload", "operation", "theirs (µs)", "ours (µs)", LATENCY_RATIO),
-          latencyRows, notes);
+          latencyRows, latencyNotes));
     }
-    return new Table("Reference: figures published by " + ref.source() + " (theirs, not ours)",
-        List.of("store", "profile", "workload", "theirs (ops/s)", "ours (ops/s)", RATIO), rows, notes);
+    return out;
   }
 
   /** The ratio column's header of a table of latencies. */

@@ -72,7 +72,7 @@ public final class ReportTables {
     sections.add(new Table.Section("Machine condition", List.of(MachineCondition.table(model))));
     sections.add(new Table.Section("Configurations", List.of(Configurations.table(model))));
     if (model.reference() != null) {
-      List<Table> reference = new ArrayList<>(List.of(ReferenceTable.table(model)));
+      List<Table> reference = new ArrayList<>(ReferenceTable.tables(model));
       reference.addAll(ReferenceShapes.tables(model));
       sections.add(new Table.Section("Reference figures", reference));
     }

@@ -357,8 +357,8 @@ final class SeedFindings {
    * Our out-of-process stores' mean READ latency over our in-process ones'.
    *
    * @param ratio with its interval
-   * @param inside the in-process stores that ran, in file order
-   * @param outside the out-of-process stores that ran
+   * @param inside the in-process cells that ran, in file order: a store's key, followed by its profile when it has one
+   * @param outside the out-of-process cells that ran, named alike
    * @param threads the client threads of their cells
    * @param workload the workload of their cells
    */
@@ -372,30 +372,32 @@ final class SeedFindings {
    * @return ours over those sets, or null when either set has no cell with a mean READ latency
    */
   static Process process(ReportModel model, List<String> inSet, List<String> outSet) {
+    // one member per cell (a store in one profile), at the thread count and workload with the most cells that have
+    // READ latencies (the first of equals): a store's profiles are separate members, and cells of other workloads or
+    // thread counts are not pooled with them
+    Map<String, List<ReportCell>> groups = new LinkedHashMap<>();
+    for (ReportCell c : model.cells()) {
+      if (c.figureRuns().get(0).serverCpuSource() != null && !readLogs(c).isEmpty()) {
+        groups.computeIfAbsent(c.threads() + " " + c.workload(), k -> new ArrayList<>()).add(c);
+      }
+    }
+    List<ReportCell> cells = groups.values().stream().max(Comparator.comparingInt(List::size))
+        .orElse(List.of());
     Map<String, List<Double>> logs = new LinkedHashMap<>();
     Map<String, Boolean> embedded = new LinkedHashMap<>();
-    int threads = 0;
-    String workload = null;
-    for (ReportCell c : model.cells()) {
-      List<Double> l = new ArrayList<>();
-      for (RunResult run : c.runs()) {
-        Double mean = RankFigure.find("read-latency-mean").of(run);
-        if (mean != null && mean > 0) {
-          l.add(Math.log(mean));
-        }
-      }
-      if (l.isEmpty() || c.figureRuns().get(0).serverCpuSource() == null) {
-        continue;
-      }
-      logs.computeIfAbsent(c.store(), k -> new ArrayList<>()).addAll(l);
-      embedded.put(c.store(), c.figureRuns().get(0).serverCpuSource().startsWith(ReferenceShapes.EMBEDDED));
-      threads = c.threads();
-      workload = c.workload();
+    Map<String, String> storeOf = new LinkedHashMap<>();
+    for (ReportCell c : cells) {
+      String member = c.profile() == null ? c.store() : c.store() + " " + c.profile();
+      logs.put(member, readLogs(c));
+      storeOf.put(member, c.store());
+      embedded.put(member, c.figureRuns().get(0).serverCpuSource().startsWith(ReferenceShapes.EMBEDDED));
     }
-    List<String> inside = logs.keySet().stream().filter(s -> inSet.isEmpty() ? embedded.get(s) : inSet.contains(s))
-        .toList();
+    int threads = cells.isEmpty() ? 0 : cells.get(0).threads();
+    String workload = cells.isEmpty() ? null : cells.get(0).workload();
+    List<String> inside = logs.keySet().stream()
+        .filter(m -> inSet.isEmpty() ? embedded.get(m) : inSet.contains(storeOf.get(m))).toList();
     List<String> outside = logs.keySet().stream()
-        .filter(s -> outSet.isEmpty() ? !embedded.get(s) : outSet.contains(s)).toList();
+        .filter(m -> outSet.isEmpty() ? !embedded.get(m) : outSet.contains(storeOf.get(m))).toList();
     if (inside.isEmpty() || outside.isEmpty()) {
       return null;
     }
@@ -410,6 +412,18 @@ final class SeedFindings {
     RatioInterval r = known ? new RatioInterval(ratio, Math.sqrt(se2), df, RatioInterval.Basis.REPEATS)
         : new RatioInterval(ratio, Double.NaN, 0, RatioInterval.Basis.NONE);
     return new Process(r, inside, outside, threads, workload);
+  }
+
+  /** @return the natural logarithm of each run's mean READ latency, where it has one above 0 */
+  private static List<Double> readLogs(ReportCell c) {
+    List<Double> l = new ArrayList<>();
+    for (RunResult run : c.runs()) {
+      Double mean = RankFigure.find("read-latency-mean").of(run);
+      if (mean != null && mean > 0) {
+        l.add(Math.log(mean));
+      }
+    }
+    return l;
   }
 
   /**

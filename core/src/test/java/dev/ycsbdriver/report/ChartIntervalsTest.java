@@ -59,6 +59,14 @@ class ChartIntervalsTest {
   }
 
   @Test
+  void theRunsRangeEnclosesTheMedianWithTheOrderStatisticsChance() {
+    assertThat(ReportCharts.medianCoverage(2)).isEqualTo(50);
+    assertThat(ReportCharts.medianCoverage(3)).isEqualTo(75);
+    assertThat(ReportCharts.medianCoverage(5)).isEqualTo(93);
+    assertThat(ReportCharts.medianCoverage(6)).isEqualTo(96);
+  }
+
+  @Test
   void anAaMatrixsBarsAreAllMarkedTiesWithTheirRunsSpreadAsWhiskers() throws Exception {
     ReportModel model = aa();
     List<Findings.Finding> findings = Findings.of(model);
@@ -66,7 +74,8 @@ class ChartIntervalsTest {
 
     IntervalBarChart headline = (IntervalBarChart) ReportCharts.headline(model, 4, findings);
     assertThat(headline.marks()).hasSize(8).allMatch(IntervalBarChart.Mark::tie);
-    assertThat(headline.getXAxisTitle()).contains("whiskers: min–max of the runs").contains("\"tie\"");
+    assertThat(headline.getXAxisTitle())
+        .contains("whiskers: min–max of the runs, a 75% interval of the median with 3 runs").contains("\"tie\"");
     for (String profile : List.of("durable", "fast")) {
       IntervalBarChart bars = (IntervalBarChart) ReportCharts.throughput(model, profile, 4, findings);
       assertThat(bars.marks()).hasSize(4).allMatch(IntervalBarChart.Mark::tie);

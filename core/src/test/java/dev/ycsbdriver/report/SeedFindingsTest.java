@@ -151,6 +151,38 @@ class SeedFindingsTest {
     assertThat(table.rows().get(1).get(1)).isEqualTo("not published");
   }
 
+  private static RunResult readRun(String store, String profile, String workload, int repeat, double meanMicros,
+                                   boolean embedded) {
+    Map<Double, Double> percentiles = new TreeMap<>(Map.of(50.0, meanMicros));
+    List<RunResult.OperationFigures> ops = List.of(new RunResult.OperationFigures("READ", 1000, 0, meanMicros,
+        meanMicros, meanMicros, meanMicros, percentiles));
+    Path file = Path.of("cells", store, String.valueOf(profile), "t1", workload, "r" + repeat, "result.json");
+    return new RunResult(file, store, store, profile, workload, 1, "ok", 100.0, 100.0, ops, 90.0, 100.0, 50.0, 150.0,
+        1.0, embedded ? "embedded: the driver's own process" : "processes named " + store, store + " 1.0", Map.of(),
+        "test machine", Map.of(), List.of(), null, List.of());
+  }
+
+  @Test
+  void theInProcessRatioTakesEachProfileAsAMemberAndOneWorkloadOnly() {
+    List<RunResult> runs = new ArrayList<>();
+    for (int r = 1; r <= 3; r++) {
+      double noise = 1 + 0.01 * r;
+      runs.add(readRun("mem", null, "w1", r, 10 * noise, true));
+      runs.add(readRun("pg", "durable", "w1", r, 100 * noise, false));
+      runs.add(readRun("pg", "fast", "w1", r, 400 * noise, false));
+      runs.add(readRun("pg", "durable", "w2", r, 1_000_000 * noise, false)); // another workload: not pooled
+    }
+    SeedFindings.Process p = SeedFindings.process(ReportModel.build(runs, "members", null), List.of(), List.of());
+    assertThat(p.inside()).containsExactly("mem");
+    assertThat(p.outside()).containsExactlyInAnyOrder("pg durable", "pg fast");
+    assertThat(p.workload()).isEqualTo("w1");
+    // the geometric mean of 100 and 400 over 10; the same noise on every cell cancels
+    assertThat(p.ratio().ratio()).isCloseTo(20.0, org.assertj.core.data.Offset.offset(1e-9));
+    SeedFindings.Process named = SeedFindings.process(ReportModel.build(runs, "members", null), List.of("mem"),
+        List.of("pg"));
+    assertThat(named.outside()).containsExactlyInAnyOrder("pg durable", "pg fast");
+  }
+
   @Test
   void seed000ComparesOurFourStepsWithTheSumOfTheirFourSteps(@TempDir Path dir) throws Exception {
     ReportModel model = model(dir, "seed-000-crud", "seed-000-crud.yaml", RepeatAggregate.MEDIAN,
@@ -177,15 +209,37 @@ class SeedFindingsTest {
   }
 
   @Test
+  void throughputAndLatencyFiguresOfOneSourceGetATableEach(@TempDir Path dir) throws Exception {
+    ReportModel latencies = model(dir, "seed-004-embedded-kv", "seed-004-embedded-kv.yaml", RepeatAggregate.MEDIAN,
+        null);
+    ReferenceFigures ref = latencies.reference();
+    List<ReferenceFigures.Figure> both = new java.util.ArrayList<>(ref.figures());
+    both.add(new ReferenceFigures.Figure("sqlite", "fast", "seed004-updates", 16, 1_000.0));
+    ReportModel model = ReportModel.build(ResultReader.read(List.of(dir.resolve("cells"))), "mixed", null,
+        List.of(), new ReferenceFigures(ref.source(), ref.machine(), ref.note(), both), RepeatAggregate.MEDIAN, null);
+
+    List<Table> tables = ReferenceTable.tables(model);
+    assertThat(tables).hasSize(2);
+    assertThat(tables.get(0).header()).contains("theirs (ops/s)");
+    assertThat(tables.get(0).rows()).hasSize(1);
+    assertThat(tables.get(0).notes()).anyMatch(n -> n.startsWith("Theirs: "));
+    assertThat(tables.get(1).header()).contains("theirs (µs)");
+    assertThat(tables.get(1).rows()).hasSize(18);
+    assertThat(tables.get(1).notes()).noneMatch(n -> n.startsWith("Theirs: "));
+  }
+
+  @Test
   void seed004EmbeddedLatenciesStandBesideOursPerOperationAndProfile(@TempDir Path dir) throws Exception {
     ReportModel model = model(dir, "seed-004-embedded-kv", "seed-004-embedded-kv.yaml", RepeatAggregate.MEDIAN,
         null);
-    Table reference = ReferenceTable.table(model);
+    List<Table> tables = ReferenceTable.tables(model);
+    assertThat(tables).hasSize(1);
+    Table reference = tables.get(0);
     assertThat(reference.header()).contains("operation", "theirs (µs)", "ours (µs)");
     // 3 stores x 3 operations, each beside both of our profiles
     assertThat(reference.rows()).hasSize(18);
     ReportCell sqliteFastUpdates = model.exactCell("fast", "sqlite", 16, "seed004-updates");
-    assertThat(reference.rows()).contains(List.of("sqlite", "fast", "seed004-updates", "UPDATE", "50.0",
+    assertThat(reference.rows()).contains(List.of(model.names().name("sqlite"), "fast", "seed004-updates", "UPDATE", "50.0",
         ReportTables.micros(sqliteFastUpdates.meanLatency().get("UPDATE").value()) + " (16 threads)",
         ReportTables.ratio(sqliteFastUpdates.meanLatency().get("UPDATE").value() / 50)));
     List<Finding> rows = seedRows(model);
