@@ -157,7 +157,7 @@ public final class Ranking {
       }
       s.append(" (").append(ranked.size()).append(ranked.size() == 1 ? " store ranked" : " ranked");
       if (lead != null) {
-        s.append("; lead of the geometric means over the runs ").append(lead.text()).append(ReportSummary.why(lead));
+        s.append("; lead of the geometric means over the runs ").append(lead.text()).append(ReportSummary.why(lead, model.names()));
       }
       out.add(s.append(").").toString());
     }

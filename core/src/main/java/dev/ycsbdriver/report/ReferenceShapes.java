@@ -180,12 +180,13 @@ final class ReferenceShapes {
     SeedFindings.Process same = SeedFindings.process(model, ref.inProcess(), ref.outOfProcess());
     SeedFindings.Process all = SeedFindings.process(model, List.of(), List.of());
     List<List<String>> rows = new ArrayList<>();
-    rows.add(List.of("their sets: in process " + setText(ref.inProcess(), same == null ? null : same.inside())
-            + ", out of process " + setText(ref.outOfProcess(), same == null ? null : same.outside()),
+    rows.add(List.of("their sets: in process " + setText(model, ref.inProcess(), same == null ? null : same.inside())
+            + ", out of process " + setText(model, ref.outOfProcess(), same == null ? null : same.outside()),
         String.format(Locale.ROOT, "~%.0fx", theirs), same == null ? ReportTables.NA : same.ratio().text()));
     if (all != null && (same == null || !all.inside().equals(same.inside()) || !all.outside().equals(same.outside()))) {
-      rows.add(List.of("a different set, not theirs: every store of ours, in process (" + String.join(", ",
-          all.inside()) + ") and out of process (" + String.join(", ", all.outside()) + ")", "not published",
+      rows.add(List.of("a different set, not theirs: every store of ours, in process ("
+          + SeedFindings.members(model, all.inside()) + ") and out of process ("
+          + SeedFindings.members(model, all.outside()) + ")", "not published",
           all.ratio().text()));
     }
     return new Table("Shape: in-process vs out-of-process stores (theirs vs ours)",
@@ -198,16 +199,19 @@ final class ReferenceShapes {
                 + bestRuns(model) + "; a different set of stores as well."));
   }
 
-  /** @return e.g. {@code (memory, berkeleydb-txn; not run: mongodb)}, or {@code (ours: every embedded store)} */
-  private static String setText(List<String> named, List<String> ran) {
+  /**
+   * @return e.g. {@code (memory, berkeleydb-txn; not run: mongodb)}, or {@code (not named; ours: H2, SQLite)}, the
+   *     stores as the report names them
+   */
+  private static String setText(ReportModel model, List<String> named, List<String> ran) {
     if (named.isEmpty()) {
-      return "(not named; ours: " + (ran == null ? "none" : String.join(", ", ran)) + ")";
+      return "(not named; ours: " + (ran == null ? "none" : SeedFindings.members(model, ran)) + ")";
     }
     // a ran cell is named by its store's key, followed by a space and its profile when it has one
     List<String> missing = named.stream()
         .filter(s -> ran == null || ran.stream().noneMatch(m -> m.equals(s) || m.startsWith(s + " "))).toList();
-    return "(" + String.join(", ", ran == null ? List.of() : ran) + (missing.isEmpty() ? "" : "; not run: "
-        + String.join(", ", missing)) + ")";
+    return "(" + (ran == null ? "" : SeedFindings.members(model, ran)) + (missing.isEmpty() ? "" : "; not run: "
+        + String.join(", ", missing.stream().map(model.names()::name).toList())) + ")";
   }
 
   /** @return the ratio of the cells' shown mean READ latency, out of process over in process, e.g. {@code 16.28x} */

@@ -138,7 +138,7 @@ final class ReportSummary {
           + " cannot be told apart from noise: " + NO_ESTIMATE + ".");
       return out;
     }
-    String verdict = !mean.namesWinner() ? fast + " and " + durable + " are within noise" + why(mean) + ", "
+    String verdict = !mean.namesWinner() ? fast + " and " + durable + " are within noise" + why(mean, model.names()) + ", "
         : mean.ratio() > 1 ? fast + " is faster than " + durable + ", " : fast + " is slower than " + durable + ", ";
     String interval = mean.text().substring(mean.text().indexOf(", ") + 2);
     StringBuilder s = new StringBuilder(model.names().name(store) + ": " + verdict + ReportTables.ratio(mean.ratio())
@@ -149,7 +149,7 @@ final class ReportSummary {
       // the read-only workload is the noise floor, not a finding: the sentence after this one states it
       for (Findings.Finding f : perWorkload) {
         if (f != floor) {
-          (f.namesWinner() ? ahead : ties).add(f.workload() + " " + f.text() + why(f));
+          (f.namesWinner() ? ahead : ties).add(f.workload() + " " + f.text() + why(f, model.names()));
         }
       }
       s.append(ahead.isEmpty() ? " No workload differs outside the noise"
@@ -165,14 +165,15 @@ final class ReportSummary {
   }
 
   /**
-   * @return why a row that leaves out 1 is still no winner, e.g. {@code  (inside the noise floor sqlite fast/durable
+   * @param names the names the report shows for its stores
+   * @return why a row that leaves out 1 is still no winner, e.g. {@code  (inside the noise floor, SQLite fast/durable
    *     on workloadc 1.11x)}, or the test a winner rests on where the unpaired interval disagrees; empty for a plain
    *     tie or a winner both tests agree on
    */
-  static String why(Findings.Finding f) {
+  static String why(Findings.Finding f, StoreNames names) {
     return switch (f.verdict()) {
       case AHEAD -> f.testsDisagree() ? " (" + f.testText() + ")" : "";
-      case INSIDE_NOISE_FLOOR -> " (inside the noise floor, " + f.noiseFloor() + ")";
+      case INSIDE_NOISE_FLOOR -> " (inside the noise floor, " + names.leading(f.noiseFloor()) + ")";
       case TESTS_DISAGREE -> " (paired and unpaired tests disagree: " + f.testText() + ")";
       default -> "";
     };
@@ -216,13 +217,13 @@ final class ReportSummary {
       String other = names.name(f.otherStore());
       if (f.namesWinner()) {
         leads.add(w + " " + store + " (" + ReportTables.opsPerSec(b) + " ops/s, " + ReportTables.ratio(f.ratio())
-            + " " + other + ", " + f.text().substring(f.text().indexOf(", ") + 2) + ")" + why(f));
+            + " " + other + ", " + f.text().substring(f.text().indexOf(", ") + 2) + ")" + why(f, model.names()));
       } else if (f.verdict() == Findings.Verdict.NO_ESTIMATE) {
         unknown.add(w + " " + store + " " + ReportTables.opsPerSec(b) + " ops/s, " + other + " "
             + ReportTables.opsPerSec(n) + " ops/s (ratio " + ReportTables.ratio(f.ratio()) + ")");
       } else {
         ties.add(w + " " + store + " " + ReportTables.opsPerSec(b) + " ops/s, " + other + " "
-            + ReportTables.opsPerSec(n) + " ops/s (ratio " + f.text() + ")" + why(f));
+            + ReportTables.opsPerSec(n) + " ops/s (ratio " + f.text() + ")" + why(f, model.names()));
       }
     }
     String at = ", profile " + ReportTables.profileName(profile) + " at " + ReportTables.threads(t) + ": ";

@@ -414,6 +414,11 @@ final class SeedFindings {
     return new Process(r, inside, outside, threads, workload);
   }
 
+  /** @return the members as the report names their stores, e.g. {@code MariaDB, Berkeley DB JE fast} */
+  static String members(ReportModel model, List<String> members) {
+    return String.join(", ", members.stream().map(m -> model.names().leading(m + " ").strip()).toList());
+  }
+
   /** @return the natural logarithm of each run's mean READ latency, where it has one above 0 */
   private static List<Double> readLogs(ReportCell c) {
     List<Double> l = new ArrayList<>();
@@ -461,8 +466,8 @@ final class SeedFindings {
       return null;
     }
     Finding row = Findings.row(Claim.STORE_VS_STORE, RankFigure.find("read-latency-mean"), p.threads(), p.workload(),
-        "in-process (" + String.join(", ", p.inside()) + ")", null,
-        "out-of-process (" + String.join(", ", p.outside()) + ")", null, p.ratio(), null, null, null);
+        "in-process (" + members(model, p.inside()) + ")", null,
+        "out-of-process (" + members(model, p.outside()) + ")", null, p.ratio(), null, null, null);
     return judge(row, Claim.SEED_IN_PROCESS, ref.outOfProcessOverInProcess(), ref.source(), new Floor(null, null));
   }
 
@@ -471,7 +476,8 @@ final class SeedFindings {
    * @return the table of its seed rows; without rows when it has no reference figures or none beside ours
    */
   static Table table(ReportModel model) {
-    return table(of(model, Findings.of(model)), model.reference() == null ? null : model.reference().source());
+    return table(of(model, Findings.of(model)), model.reference() == null ? null : model.reference().source(),
+        model.names());
   }
 
   /**
@@ -479,14 +485,15 @@ final class SeedFindings {
    * @param seed the seed by title and source
    * @return the table of the seed rows for Markdown and HTML, with notes defining the verdicts
    */
-  static Table table(List<Finding> rows, String seed) {
+  static Table table(List<Finding> rows, String seed, StoreNames names) {
     List<List<String>> out = new ArrayList<>();
     for (Finding f : rows) {
       out.add(List.of(f.claim().label().substring("ours vs the seed's: ".length()), f.figure(),
-          ReportTables.threads(f.threads()), f.workload(), f.subject(), f.other(), ReportTables.ratio(f.theirs()),
-          ReportTables.ratio(f.ratio()),
+          ReportTables.threads(f.threads()), f.workload(), f.subject(names), f.other(names),
+          ReportTables.ratio(f.theirs()), ReportTables.ratio(f.ratio()),
           f.low() == null ? ReportTables.NA : String.format(Locale.ROOT, "%.2f–%.2f", f.low(), f.high()),
-          f.testText(), f.noiseFloor() == null ? "—" : f.noiseFloor(), f.verdict().label(), f.reason()));
+          f.testText(), f.noiseFloor() == null ? "—" : names.leading(f.noiseFloor()), f.verdict().label(),
+          f.reason()));
     }
     return new Table("Findings: ours vs the seed's", List.of("claim", "figure", "threads", "workload", "subject",
         "over", "theirs", "ours", "95% interval (ours)", "test (ours)", "noise floor", "verdict", "why"), out,

@@ -49,6 +49,23 @@ public record StoreNames(Map<String, String> names) {
   }
 
   /**
+   * @param text a text that names a store by its key first, or after {@code ours }, e.g. a finding's noise floor
+   *     {@code mysql durable/fast on workloadc 1.02x}; may be null
+   * @return the text with that key replaced by the store's name ({@code MariaDB durable/fast on ...}); the text
+   *     itself when it starts with no renamed store
+   */
+  public String leading(String text) {
+    if (text == null) {
+      return null;
+    }
+    String lead = text.startsWith("ours ") ? "ours " : "";
+    String rest = text.substring(lead.length());
+    return names.entrySet().stream().filter(e -> rest.startsWith(e.getKey() + " "))
+        .max(java.util.Comparator.comparingInt(e -> e.getKey().length()))
+        .map(e -> lead + e.getValue() + rest.substring(e.getKey().length())).orElse(text);
+  }
+
+  /**
    * @param model the grouped results; the runs of its cells (those that ended ok) are read
    * @return the names of the model's stores, each renamed as the class describes
    */

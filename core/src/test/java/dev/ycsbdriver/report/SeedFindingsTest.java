@@ -128,7 +128,8 @@ class SeedFindingsTest {
         RankFigure.find("read-latency-mean"));
     Finding row = seedRows(model).stream().filter(f -> f.claim() == Claim.SEED_IN_PROCESS).findFirst().orElseThrow();
     assertThat(row.store()).isEqualTo("in-process (berkeleydb-notxn, berkeleydb-txn, memory)");
-    assertThat(row.otherStore()).isEqualTo("out-of-process (mysql)");
+    assertThat(row.otherStore()).isEqualTo("out-of-process (" + model.names().name("mysql") + ")")
+        .isEqualTo("out-of-process (MariaDB)");
     assertThat(row.theirs()).isEqualTo(100.0);
     // ours recomputed from the runs: per store the mean log of its runs' mean READ latency, then per set
     Map<String, List<Double>> logs = new TreeMap<>();
@@ -147,7 +148,7 @@ class SeedFindingsTest {
         .findFirst().orElseThrow();
     assertThat(table.rows()).hasSize(2);
     assertThat(table.rows().get(0).get(0)).startsWith("their sets:").contains("not run: mongodb");
-    assertThat(table.rows().get(1).get(0)).startsWith("a different set, not theirs").contains("h2", "sqlite");
+    assertThat(table.rows().get(1).get(0)).startsWith("a different set, not theirs").contains("H2", "SQLite");
     assertThat(table.rows().get(1).get(1)).isEqualTo("not published");
   }
 

@@ -48,6 +48,17 @@ class StoreNamesTest {
   }
 
   @Test
+  void aTextThatStartsWithAStoresKeyGetsItsName() {
+    StoreNames names = new StoreNames(java.util.Map.of("mysql", "MariaDB", "mysql-pool", "MariaDB-pool"));
+    assertThat(names.leading("mysql durable/fast on workloadc 1.02x")).isEqualTo("MariaDB durable/fast on workloadc 1.02x");
+    assertThat(names.leading("mysql-pool fast on workloadc")).isEqualTo("MariaDB-pool fast on workloadc");
+    assertThat(names.leading("ours mysql durable/fast 0.64x–1.61x")).isEqualTo("ours MariaDB durable/fast 0.64x–1.61x");
+    assertThat(names.leading("postgres durable/fast mysql")).isEqualTo("postgres durable/fast mysql");
+    assertThat(names.leading("mysqlx durable")).isEqualTo("mysqlx durable");
+    assertThat(names.leading(null)).isNull();
+  }
+
+  @Test
   void runsThatDisagreeOrLackTheVersionKeepTheStoresName() {
     assertThat(shown("mysql", "mysql", "MariaDB 10.11.19-MariaDB", "MySQL 8.0.36")).isEqualTo("mysql");
     assertThat(shown("mysql", "mysql", "MariaDB 10.11.19-MariaDB", null)).isEqualTo("mysql");
