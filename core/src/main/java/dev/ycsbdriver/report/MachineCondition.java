@@ -13,14 +13,18 @@ import java.util.function.Function;
  * matrix's ({@link ReportModel#matrixCalibration()}): each calibration's CPU score and fsync median as a ratio of the
  * machine's reference (the median of its earlier calibrations), and the caveats they raise.
  *
- * <p>Thresholds: a run is <b>slow</b> when a calibration of it scored below {@value #SLOW_CPU_RATIO}x of the
- * reference's CPU score or measured an fsync median above {@value #SLOW_FSYNC_RATIO}x the reference's; a run or a
- * matrix <b>changed condition</b> when its end calibration's CPU score is outside {@value #CHANGED_CPU_RATIO}x to
- * 1/{@value #CHANGED_CPU_RATIO}x of its start's, or its fsync median outside 1/{@value #CHANGED_FSYNC_RATIO}x to
- * {@value #CHANGED_FSYNC_RATIO}x. The CPU thresholds lie outside the spread of an idle machine's calibrations and
- * inside that of a machine whose cores are all busy (docs/benchmarks/calibration.md gives the measurements); fsync latency
- * varies more between idle calibrations, so its thresholds are wider. A run without a calibration is "not recorded",
- * never slow and never 1.0x.
+ * <p>One calibration is a fraction of a second, and on a small machine the background work of the store just measured
+ * (a checkpoint, a flush) moves it by a quarter either way (docs/benchmarks/calibration.md); so no caveat rests on
+ * one calibration alone. Thresholds: a run is <b>slow</b> when both its calibrations (or the one it has) scored
+ * below {@value #SLOW_CPU_RATIO}x of the reference's CPU score, or both measured an fsync median above
+ * {@value #SLOW_FSYNC_RATIO}x the reference's. A matrix <b>changed condition</b> when the median CPU score of the
+ * calibrations of its last third of runs (in the order they ran) is outside {@value #CHANGED_CPU_RATIO}x to
+ * 1/{@value #CHANGED_CPU_RATIO}x of its first third's, or their fsync medians' median is outside
+ * 1/{@value #CHANGED_FSYNC_RATIO}x to {@value #CHANGED_FSYNC_RATIO}x; with fewer than {@value #MIN_THIRD} runs in a
+ * third, its own start and end calibrations are compared instead. The CPU thresholds lie outside the spread of an
+ * idle machine's calibrations and inside that of a machine whose cores are all busy; fsync latency varies more
+ * between idle calibrations, so its thresholds are wider. A run without a calibration is "not recorded", never slow
+ * and never 1.0x.
  *
  * <p>Stateless and thread-safe.
  */
@@ -33,26 +37,23 @@ final class MachineCondition {
   static final double CHANGED_CPU_RATIO = 0.75;
   /** End over start fsync median above this, or below its inverse, is a changed condition. */
   static final double CHANGED_FSYNC_RATIO = 3.0;
+  /** The fewest runs in each third of a matrix for its runs' calibrations to decide a changed condition. */
+  static final int MIN_THIRD = 3;
   /** What a report shows where a run or matrix recorded no calibration. */
   static final String NOT_RECORDED = "not recorded";
 
   private MachineCondition() {
   }
 
-  /** @return whether a calibration of the run ran clearly slower than the machine's reference */
+  /** @return whether the run's calibrations (both, or the one it has) ran clearly slower than the reference */
   static boolean slow(RunResult run) {
     CalibrationSection c = run.calibration();
-    return c != null && (slow(c.startRatio()) || slow(c.endRatio()));
-  }
-
-  private static boolean slow(CalibrationSection.Ratio r) {
-    return r != null && (r.cpuScore() != null && r.cpuScore() < SLOW_CPU_RATIO
-        || r.fsyncMedian() != null && r.fsyncMedian() > SLOW_FSYNC_RATIO);
-  }
-
-  /** @return whether the run's end calibration differs from its start's by a clear margin */
-  static boolean changed(RunResult run) {
-    return changed(run.calibration());
+    if (c == null) {
+      return false;
+    }
+    Double cpu = mildest(c, CalibrationSection.Ratio::cpuScore, true);
+    Double fsync = mildest(c, CalibrationSection.Ratio::fsyncMedian, false);
+    return cpu != null && cpu < SLOW_CPU_RATIO || fsync != null && fsync > SLOW_FSYNC_RATIO;
   }
 
   /** @return whether the end calibration differs from the start's by a clear margin; false when either is missing */
@@ -60,10 +61,58 @@ final class MachineCondition {
     if (c == null || c.start() == null || c.end() == null) {
       return false;
     }
-    Double cpu = over(c.end().cpuScoreOpsPerSec(), c.start().cpuScoreOpsPerSec());
-    Double fsync = over(c.end().fsyncMedianMicros(), c.start().fsyncMedianMicros());
+    return changed(over(c.end().cpuScoreOpsPerSec(), c.start().cpuScoreOpsPerSec()),
+        over(c.end().fsyncMedianMicros(), c.start().fsyncMedianMicros()));
+  }
+
+  private static boolean changed(Double cpu, Double fsync) {
     return cpu != null && (cpu < CHANGED_CPU_RATIO || cpu > 1 / CHANGED_CPU_RATIO)
         || fsync != null && (fsync > CHANGED_FSYNC_RATIO || fsync < 1 / CHANGED_FSYNC_RATIO);
+  }
+
+  /**
+   * @param model the report
+   * @return the caveat of a matrix whose condition changed (see the class), or null when it did not or cannot tell
+   */
+  static String changedSentence(ReportModel model) {
+    List<CalibrationSection> ordered = runs(model).stream().map(RunResult::calibration)
+        .filter(c -> c != null && c.start() != null && c.start().at() != null)
+        .sorted(java.util.Comparator.comparing(c -> c.start().at())).toList();
+    int third = ordered.size() / 3;
+    if (third < MIN_THIRD) {
+      CalibrationSection m = model.matrixCalibration();
+      return changed(m) ? matrixChangedSentence(m) : null;
+    }
+    List<CalibrationSection> first = ordered.subList(0, third);
+    List<CalibrationSection> last = ordered.subList(ordered.size() - third, ordered.size());
+    Double cpu = over(median(last, CalibrationSection.Probe::cpuScoreOpsPerSec),
+        median(first, CalibrationSection.Probe::cpuScoreOpsPerSec));
+    Double fsync = over(median(last, CalibrationSection.Probe::fsyncMedianMicros),
+        median(first, CalibrationSection.Probe::fsyncMedianMicros));
+    if (!changed(cpu, fsync)) {
+      return null;
+    }
+    return "Caveat: the machine's condition changed during the matrix: the calibrations of its last " + third
+        + " runs scored " + ratioOrUnknown(cpu) + " of the CPU score and " + ratioOrUnknown(fsync) + " of the fsync "
+        + "median of its first " + third + " runs' (medians; changed: CPU score outside " + CHANGED_CPU_RATIO + "x-"
+        + ReportTables.ratio(1 / CHANGED_CPU_RATIO) + " or fsync median outside "
+        + ReportTables.ratio(1 / CHANGED_FSYNC_RATIO) + "-" + CHANGED_FSYNC_RATIO + "x).";
+  }
+
+  /** @return the median of the figure over the start and end probes of the calibrations; null when none has it */
+  private static Double median(List<CalibrationSection> calibrations,
+                               Function<CalibrationSection.Probe, Double> figure) {
+    List<Double> v = new ArrayList<>();
+    for (CalibrationSection c : calibrations) {
+      for (CalibrationSection.Probe p : new CalibrationSection.Probe[] {c.start(), c.end()}) {
+        Double x = p == null ? null : figure.apply(p);
+        if (x != null) {
+          v.add(x);
+        }
+      }
+    }
+    Spread s = Spread.of(v);
+    return s == null ? null : s.median();
   }
 
   /**
@@ -79,8 +128,8 @@ final class MachineCondition {
     double highestFsync = SLOW_FSYNC_RATIO;
     for (RunResult r : runs(model)) {
       CalibrationSection c = r.calibration();
-      Double cpu = c == null ? null : worst(c, CalibrationSection.Ratio::cpuScore, true);
-      Double fsync = c == null ? null : worst(c, CalibrationSection.Ratio::fsyncMedian, false);
+      Double cpu = c == null ? null : mildest(c, CalibrationSection.Ratio::cpuScore, true);
+      Double fsync = c == null ? null : mildest(c, CalibrationSection.Ratio::fsyncMedian, false);
       if (cpu != null && cpu < lowestCpu) {
         lowestCpu = cpu;
         worstCpu = c;
@@ -102,16 +151,6 @@ final class MachineCondition {
     return "Caveat: this machine " + String.join(" and ", parts) + " during " + count + ": the figures of those runs "
         + "may describe a slow machine, not the store (slow: CPU score below " + SLOW_CPU_RATIO + "x or fsync median "
         + "above " + SLOW_FSYNC_RATIO + "x of the machine's calibration).";
-  }
-
-  /**
-   * @param count how many runs, e.g. {@code 3 of 60 runs (...)}
-   * @return the caveat of runs whose start and end calibrations differ
-   */
-  static String changedSentence(String count) {
-    return "Caveat: the machine's condition changed during " + count + ": the calibration at the end differs from the "
-        + "one at the start (CPU score outside " + CHANGED_CPU_RATIO + "x-" + ReportTables.ratio(1 / CHANGED_CPU_RATIO)
-        + " or fsync median outside " + ReportTables.ratio(1 / CHANGED_FSYNC_RATIO) + "-" + CHANGED_FSYNC_RATIO + "x).";
   }
 
   /**
@@ -212,14 +251,19 @@ final class MachineCondition {
     return lo > hi ? "unknown" : ReportTables.ratio(lo) + "-" + ReportTables.ratio(hi);
   }
 
-  /** @return the start's or end's figure, whichever is lower ({@code lowest}) or higher; null when both unknown */
-  private static Double worst(CalibrationSection c, Function<CalibrationSection.Ratio, Double> figure, boolean lowest) {
+  /**
+   * @param higherIsFaster true for a CPU score, false for an fsync time
+   * @return the start's or end's figure, whichever reads the faster machine (the higher CPU score, the lower fsync
+   *     time), so a run is slow only when both are; the one there is when the other is unknown; null when both are
+   */
+  private static Double mildest(CalibrationSection c, Function<CalibrationSection.Ratio, Double> figure,
+                                boolean higherIsFaster) {
     Double a = ratio(c.startRatio(), figure);
     Double b = ratio(c.endRatio(), figure);
     if (a == null || b == null) {
       return a == null ? b : a;
     }
-    return lowest ? Math.min(a, b) : Math.max(a, b);
+    return higherIsFaster ? Math.max(a, b) : Math.min(a, b);
   }
 
   private static Double ratio(CalibrationSection.Ratio r, Function<CalibrationSection.Ratio, Double> figure) {

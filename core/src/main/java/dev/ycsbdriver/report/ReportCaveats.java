@@ -34,10 +34,11 @@ final class ReportCaveats {
   enum Group {
     /** The machine's CPU was saturated while the driver shared it with the server. */
     SATURATED("saturated-machine", "†", "the machine's CPU was saturated"),
-    /** A calibration of the run was clearly slower than the machine's earlier calibrations ({@link MachineCondition}). */
+    /** Both calibrations of the run were clearly slower than the machine's earlier ones ({@link MachineCondition}). */
     SLOW_MACHINE("slow-machine", "↓", "the machine ran slower than its calibration"),
-    /** The run's end calibration differs clearly from its start's, or the matrix's do ({@link MachineCondition}). */
-    CONDITION_CHANGED("machine-condition-changed", "↕", "the machine's condition changed during the run"),
+    /** The matrix's later runs calibrate clearly apart from its first ones, or its own end from its start
+     *  ({@link MachineCondition}); never raised by one run. */
+    CONDITION_CHANGED("machine-condition-changed", "↕", "the machine's condition changed during the matrix"),
     /** The driver used more CPU than the server: the client, not the store, may have set the pace. */
     CLIENT_BOUND("client-bound", "‡", "the driver used more CPU than the server"),
     /** A setting the profile asked for that the server did not apply or does not have. */
@@ -149,9 +150,6 @@ final class ReportCaveats {
     if (MachineCondition.slow(run)) {
       out.add(Group.SLOW_MACHINE);
     }
-    if (MachineCondition.changed(run)) {
-      out.add(Group.CONDITION_CHANGED);
-    }
     return out;
   }
 
@@ -202,8 +200,9 @@ final class ReportCaveats {
         out.addAll(crashTests(model, total));
         continue;
       }
-      if (g == Group.CONDITION_CHANGED && MachineCondition.changed(model.matrixCalibration())) {
-        out.add(new Caveat(g, 0, total, List.of(), MachineCondition.matrixChangedSentence(model.matrixCalibration())));
+      String changed = g == Group.CONDITION_CHANGED ? MachineCondition.changedSentence(model) : null;
+      if (changed != null) {
+        out.add(new Caveat(g, 0, total, List.of(), changed));
       }
       if (!runs.containsKey(g)) {
         continue;
@@ -215,7 +214,6 @@ final class ReportCaveats {
         case SATURATED -> "Caveat: the machine's CPU was saturated in " + count + ": throughput may be limited by the "
             + "CPU the driver shares with the server, not by the store.";
         case SLOW_MACHINE -> MachineCondition.slowSentence(model, count);
-        case CONDITION_CHANGED -> MachineCondition.changedSentence(count);
         case CLIENT_BOUND -> "Caveat: the driver used more CPU than the server in " + count + ": the client, not the "
             + "store, may have set the pace.";
         case SETTINGS -> "Caveat: settings the profile asked for were not in force in " + count + ": "

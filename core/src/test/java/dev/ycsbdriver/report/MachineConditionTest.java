@@ -103,6 +103,49 @@ class MachineConditionTest {
     assertThat(MachineCondition.table(model).rows().get(0).get(3)).isEqualTo("unknown");
   }
 
+  /** A calibration whose start and end probes ran at the given times with the given CPU ratios. */
+  private static CalibrationSection calibration(String at, double startCpu, double endCpu) {
+    CalibrationSection.Probe start = new CalibrationSection.Probe(at, 300, 1000 * startCpu, null, 50, 100.0, 200.0,
+        null);
+    CalibrationSection.Probe end = new CalibrationSection.Probe(at, 300, 1000 * endCpu, null, 50, 100.0, 200.0, null);
+    return new CalibrationSection(start, end, new CalibrationSection.Reference(12, 1000.0, 100.0, null),
+        new CalibrationSection.Ratio(startCpu, 1.0), new CalibrationSection.Ratio(endCpu, 1.0));
+  }
+
+  @Test
+  void oneSlowCalibrationOfARunIsABlipNotACaveat() {
+    ReportModel model = model(run("a", calibration("2026-11-28T04:00:00Z", 0.5, 1.1)),
+        run("b", calibration("2026-11-28T04:01:00Z", 1.2, 0.6)));
+
+    assertThat(ReportCaveats.caveats(model)).isEmpty();
+    assertThat(MachineCondition.summary(model)).startsWith("CPU score 0.50x-1.20x");
+  }
+
+  @Test
+  void aMatrixWhoseLaterRunsCalibrateSlowerThanItsFirstRaisesTheChangedCaveatOnce() {
+    List<RunResult> runs = new java.util.ArrayList<>();
+    for (int i = 0; i < 9; i++) {
+      double cpu = i < 6 ? (i % 2 == 0 ? 0.9 : 1.1) : 0.6; // the last third at about 0.6x of the first's 1.0x
+      double endCpu = i < 6 ? 1.0 : 0.8; // each run's milder end above 0.75x: no run is slow
+      runs.add(run("s" + i, calibration("2026-11-28T04:0" + i + ":00Z", cpu, endCpu)));
+    }
+    ReportModel model = ReportModel.build(runs, "condition", null);
+
+    assertThat(ReportCaveats.caveats(model)).singleElement().satisfies(c -> {
+      assertThat(c.group()).isEqualTo(ReportCaveats.Group.CONDITION_CHANGED);
+      assertThat(c.sentence()).isEqualTo("Caveat: the machine's condition changed during the matrix: the "
+          + "calibrations of its last 3 runs scored 0.70x of the CPU score and 1.00x of the fsync median of its first "
+          + "3 runs' (medians; changed: CPU score outside 0.75x-1.33x or fsync median outside 0.33x-3.0x).");
+    });
+    assertThat(model.cells()).allSatisfy(c -> assertThat(ReportCaveats.marks(c)).isEmpty());
+
+    List<RunResult> steady = new java.util.ArrayList<>();
+    for (int i = 0; i < 9; i++) {
+      steady.add(run("s" + i, calibration("2026-11-28T04:0" + i + ":00Z", i % 2 == 0 ? 0.8 : 1.2, 1.0)));
+    }
+    assertThat(ReportCaveats.caveats(ReportModel.build(steady, "steady", null))).isEmpty();
+  }
+
   @Test
   void theCaveatAndTheConditionReachReportJsonAndTheReadmeBlock(@TempDir Path out) throws Exception {
     ReportModel model = model(run("a", calibration(1.0, 1.0, 12)), run("b", calibration(0.3, 1.0, 12)));
