@@ -10,7 +10,7 @@ import java.util.Map;
  * The table a reader of a durable-vs-fast comparison wants first: per store and profile, the throughput of
  * workloads A (update heavy) and C (read only), ops per server CPU% on both, and what the crash tests found:
  * acknowledged writes lost over acknowledged writes, with the profile's claim and whether it held.
- * One table per thread count. Markdown and HTML show {@link #table}; CSV and JSON take {@link #rows}.
+ * One table per thread count. Markdown and HTML show {@link #tables}; CSV and JSON take {@link #rows}.
  *
  * <p>Stateless and thread-safe.
  */

@@ -70,7 +70,7 @@ public final class ResultReader {
 
   /**
    * Like {@link #read(List)}; a file given twice (by two paths, or in a directory and by itself) and a copy of a run
-   * already read ({@link ResultJson#runIdentity}: same phase, binding, store, start and end time and host) are
+   * already read ({@link dev.ycsbdriver.result.model.ResultDocument#runIdentity()}: same phase, binding, store, start and end time and host) are
    * read once, each with a warning.
    *
    * @param inputs result files and directories
@@ -239,7 +239,6 @@ public final class ResultReader {
     return n.sections().server() == null ? null : n.sections().server().productVersion();
   }
 
-  /** @return the server's effective settings, in the result's order */
   /**
    * @param n the result
    * @param file where the result file is now

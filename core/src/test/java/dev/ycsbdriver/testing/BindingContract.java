@@ -313,7 +313,6 @@ public abstract class BindingContract {
     assertOneErrorLine(run, bindingName() + ": table nosuchtable does not exist; load the records first");
   }
 
-  /** Asserts the error is one {@code ycsb: } line with this text and no stack trace. */
   /**
    * Every key the binding declares with a kind is checked before anything runs: a malformed value is exit
    * 2 with one line naming the key, printed before the banner (the store is not even contacted).
@@ -394,6 +393,7 @@ public abstract class BindingContract {
     throw new AssertionError("no operation " + name + " in " + result.path("operations"));
   }
 
+  /** Asserts the error is one {@code ycsb: } line with this text and no stack trace. */
   protected static void assertOneErrorLine(CliRun run, String expected) {
     List<String> errors = run.errLines().stream().filter(l -> l.startsWith("ycsb: ")).toList();
     assertThat(errors).as(run.toString()).hasSize(1);

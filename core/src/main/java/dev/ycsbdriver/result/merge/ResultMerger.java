@@ -83,7 +83,7 @@ public final class ResultMerger {
    * @param output the merged result directory; created, and files in it overwritten
    * @return the merged document as written
    * @throws ConfigException for an unreadable input, inputs of different binding, workload or phase, or one run
-   *     given twice (the same file, or a copy: {@link ResultJson#runIdentity})
+   *     given twice (the same file, or a copy: {@link dev.ycsbdriver.result.model.ResultDocument#runIdentity()})
    * @throws IOException if the output cannot be written
    */
   public static ObjectNode merge(List<Path> inputs, Path output) throws ConfigException, IOException {
