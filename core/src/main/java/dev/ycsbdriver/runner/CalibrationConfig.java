@@ -22,13 +22,16 @@ import java.util.Map;
 public record CalibrationConfig(boolean enabled, Duration time, Path history) {
   /** The environment variable that names the history file when {@link #HISTORY} is not set. */
   public static final String HISTORY_ENV = "YCSB_CALIBRATION_HISTORY";
+  /** The environment variable that gives {@link #ENABLED}'s default ({@code true} or {@code false}) where it is unset. */
+  public static final String ENABLED_ENV = "YCSB_CALIBRATION";
   /** The history's file name in its default directory. */
   public static final String HISTORY_FILE = "calibrations.json";
 
   /** Whether to calibrate. */
   public static final PropertySpec ENABLED = PropertySpec.of("calibration", "true", "",
       "measure the machine's condition (a fixed single-threaded CPU workload and an fsync probe) at the start and end "
-          + "of the run, and compare it with this machine's earlier calibrations; true or false").flag();
+          + "of the run, and compare it with this machine's earlier calibrations; true or false; default $"
+          + "YCSB_CALIBRATION where set").flag();
   /** The length of one calibration. */
   public static final PropertySpec TIME = PropertySpec.of("calibration.time", "300ms", "ms",
       "length of one calibration, half CPU workload and half fsync probe; 20ms to 1m").duration(Duration.ofMillis(20),
@@ -42,13 +45,24 @@ public record CalibrationConfig(boolean enabled, Duration time, Path history) {
 
   /**
    * @param settings the run's (or the matrix's) configuration
-   * @param env the environment, for {@link #HISTORY_ENV}, {@code XDG_STATE_HOME} and {@code HOME}
+   * @param env the environment, for {@link #ENABLED_ENV}, {@link #HISTORY_ENV}, {@code XDG_STATE_HOME} and
+   *     {@code HOME}
    * @return the configuration
-   * @throws ConfigException when a key's value is out of range
+   * @throws ConfigException when a key's value is out of range, or {@link #ENABLED_ENV} is neither true nor false
    */
   public static CalibrationConfig from(Settings settings, Map<String, String> env) throws ConfigException {
     String file = settings.getTrimmed(HISTORY);
-    return new CalibrationConfig(settings.getBoolean(ENABLED), settings.getDuration(TIME),
+    String enabledEnv = env.get(ENABLED_ENV);
+    Settings withDefault = settings.contains(ENABLED.key()) || enabledEnv == null || enabledEnv.isBlank() ? settings
+        : settings.with(ENABLED.key(), enabledEnv.trim());
+    boolean enabled;
+    try {
+      enabled = withDefault.getBoolean(ENABLED);
+    } catch (ConfigException e) {
+      throw settings.contains(ENABLED.key()) ? e
+          : new ConfigException(ENABLED_ENV + ": must be true or false, got '" + enabledEnv.trim() + "'");
+    }
+    return new CalibrationConfig(enabled, settings.getDuration(TIME),
         file == null || file.isEmpty() ? defaultHistory(env) : Path.of(file));
   }
 
