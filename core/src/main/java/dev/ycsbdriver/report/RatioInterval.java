@@ -303,6 +303,58 @@ public record RatioInterval(double ratio, double standardError, int degreesOfFre
     return known() ? StudentT.twoSided(CONFIDENCE, degreesOfFreedom) * standardError : Double.NaN;
   }
 
+  /**
+   * The ratio of two sets' geometric means, each set's the mean over its members of each member's mean log figure
+   * (every member weighs the same, however many runs it has), with Welch's interval generalised to sums of
+   * independent means: the variance of a set's mean is the sum of its members' {@code var / n / k^2}, and the
+   * degrees of freedom are Satterthwaite's (F. E. Satterthwaite, "An approximate distribution of estimates of variance
+   * components", Biometrics Bulletin 2(6), 1946).
+   *
+   * @param numerator per member of the set on top, the natural logs of its runs' figures; each member at least one
+   * @param denominator the same for the set below
+   * @return the interval on {@link Basis#REPEATS}; without an estimate ({@link Basis#NONE}) when a member has a single
+   *     run
+   * @throws IllegalArgumentException when either set or one of its members is empty
+   */
+  static RatioInterval ofSets(List<List<Double>> numerator, List<List<Double>> denominator) {
+    double[] a = setMoments(numerator);
+    double[] b = setMoments(denominator);
+    double ratio = Math.exp(a[0] - b[0]);
+    double se2 = a[1] + b[1];
+    if (Double.isNaN(se2)) {
+      return new RatioInterval(ratio, Double.NaN, 0, Basis.NONE);
+    }
+    double dfDenominator = a[2] + b[2];
+    int df = dfDenominator == 0 ? Math.max(1, numerator.size() + denominator.size() - 2)
+        : (int) Math.max(1, Math.floor(se2 * se2 / dfDenominator));
+    return new RatioInterval(ratio, Math.sqrt(se2), df, Basis.REPEATS);
+  }
+
+  /**
+   * @return {the set's mean of its members' mean logs, the variance of that mean, its Satterthwaite denominator
+   *     term}; NaN variance when a member has a single run
+   */
+  private static double[] setMoments(List<List<Double>> members) {
+    if (members.isEmpty() || members.stream().anyMatch(List::isEmpty)) {
+      throw new IllegalArgumentException("a set and each of its members need at least one run");
+    }
+    int k = members.size();
+    double mean = 0;
+    double varianceOfMean = 0;
+    double dfTerm = 0;
+    for (List<Double> l : members) {
+      mean += mean(l) / k;
+      if (l.size() < 2) {
+        varianceOfMean = Double.NaN;
+        continue;
+      }
+      double q = variance(l) / l.size() / ((double) k * k);
+      varianceOfMean += q;
+      dfTerm += q * q / (l.size() - 1);
+    }
+    return new double[] {mean, varianceOfMean, dfTerm};
+  }
+
   private static RatioInterval welch(double ratio, double va, int na, double vb, int nb, Basis basis) {
     double qa = va / na;
     double qb = vb / nb;

@@ -401,16 +401,8 @@ final class SeedFindings {
     if (inside.isEmpty() || outside.isEmpty()) {
       return null;
     }
-    double[] in = moments(inside, logs);
-    double[] out = moments(outside, logs);
-    double ratio = Math.exp(out[0] - in[0]);
-    double se2 = in[1] + out[1];
-    double dfDenominator = in[2] + out[2];
-    boolean known = !Double.isNaN(se2);
-    int df = !known ? 0 : dfDenominator == 0 ? Math.max(1, inside.size() + outside.size() - 2)
-        : (int) Math.max(1, Math.floor(se2 * se2 / dfDenominator));
-    RatioInterval r = known ? new RatioInterval(ratio, Math.sqrt(se2), df, RatioInterval.Basis.REPEATS)
-        : new RatioInterval(ratio, Double.NaN, 0, RatioInterval.Basis.NONE);
+    RatioInterval r = RatioInterval.ofSets(outside.stream().map(logs::get).toList(),
+        inside.stream().map(logs::get).toList());
     return new Process(r, inside, outside, threads, workload);
   }
 
@@ -429,31 +421,6 @@ final class SeedFindings {
       }
     }
     return l;
-  }
-
-  /**
-   * @return {mean over the stores of each store's mean log, variance of that mean, its Welch–Satterthwaite
-   *     denominator term}; NaN variance when a store has a single run
-   */
-  private static double[] moments(List<String> stores, Map<String, List<Double>> logs) {
-    int k = stores.size();
-    double mean = 0;
-    double variance = 0;
-    double dfTerm = 0;
-    for (String s : stores) {
-      List<Double> l = logs.get(s);
-      double m = l.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
-      mean += m / k;
-      if (l.size() < 2) {
-        variance = Double.NaN;
-        continue;
-      }
-      double v = l.stream().mapToDouble(x -> (x - m) * (x - m)).sum() / (l.size() - 1);
-      double q = v / l.size() / ((double) k * k);
-      variance += q;
-      dfTerm += q * q / (l.size() - 1);
-    }
-    return new double[] {mean, variance, dfTerm};
   }
 
   private static Finding inProcess(ReportModel model) {

@@ -155,4 +155,24 @@ class RatioIntervalTest {
     assertThat(RunResult.intervalOpsPerSec(List.of(new RunResult.TimePoint(1000, 1000, 5.0, null, null),
         new RunResult.TimePoint(1400, 400, 6.0, null, null)))).containsExactly(5.0);
   }
+
+  @Test
+  void setsOfOneMemberEachAreWelchsIntervalAndEveryMemberWeighsTheSame() {
+    List<Double> a = List.of(Math.log(10), Math.log(12), Math.log(11));
+    List<Double> b = List.of(Math.log(5), Math.log(4), Math.log(6), Math.log(5.5));
+    RatioInterval sets = RatioInterval.ofSets(List.of(a), List.of(b));
+    RatioInterval welch = RatioInterval.ofRepeats(java.util.Map.of(1, 10.0, 2, 12.0, 3, 11.0),
+        java.util.Map.of(1, 5.0, 2, 4.0, 3, 6.0, 4, 5.5), false);
+    assertThat(sets.ratio()).isCloseTo(welch.ratio(), org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(sets.standardError()).isCloseTo(welch.standardError(), org.assertj.core.data.Offset.offset(1e-12));
+    assertThat(sets.degreesOfFreedom()).isEqualTo(welch.degreesOfFreedom());
+    assertThat(sets.basis()).isEqualTo(RatioInterval.Basis.REPEATS);
+
+    // two members over one: the geometric mean of 100 and 400 over 10, whatever each member's run count
+    RatioInterval two = RatioInterval.ofSets(List.of(List.of(Math.log(100), Math.log(100)),
+        List.of(Math.log(400), Math.log(400), Math.log(400), Math.log(400))), List.of(List.of(Math.log(10),
+        Math.log(10))));
+    assertThat(two.ratio()).isCloseTo(20.0, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(RatioInterval.ofSets(List.of(List.of(1.0)), List.of(b)).basis()).isEqualTo(RatioInterval.Basis.NONE);
+  }
 }
