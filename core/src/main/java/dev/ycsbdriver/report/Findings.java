@@ -368,12 +368,12 @@ public final class Findings {
           second = c;
         }
       }
-      RatioInterval r = RatioInterval.of(best, second);
-      if (r != null) {
-        out.add(row(Claim.STORE_VS_STORE, RankFigure.THROUGHPUT, t, w, best.store(), profile, second.store(),
-            profile, r,
-            RatioInterval.unpaired(best.runs(), second.runs(), RankFigure.THROUGHPUT),
-            RatioInterval.roundEffectP(best.runs(), second.runs(), RankFigure.THROUGHPUT), floor));
+      if (best != null && second != null) {
+        Finding row = compare(Claim.STORE_VS_STORE, RankFigure.THROUGHPUT, t, w, best.store(), profile,
+            second.store(), profile, best.runs(), second.runs(), floor);
+        if (row != null) {
+          out.add(row);
+        }
       }
     }
     return out;
@@ -391,15 +391,31 @@ public final class Findings {
       ReportCell first = ranked.get(0).cell();
       List<RunResult> a = by.higherIsBetter() ? first.runs() : next.cell().runs();
       List<RunResult> b = by.higherIsBetter() ? next.cell().runs() : first.runs();
-      RatioInterval r = RatioInterval.of(a, b, by);
-      if (r == null) {
-        continue;
+      Finding row = compare(Claim.RANKING, by, g.threads(), g.workload(), first.store(), first.profile(),
+          next.cell().store(), next.cell().profile(), a, b, by.equals(RankFigure.THROUGHPUT) ? floor : null);
+      if (row != null) {
+        out.add(row);
       }
-      out.add(row(Claim.RANKING, by, g.threads(), g.workload(), first.store(), first.profile(), next.cell().store(),
-          next.cell().profile(), r, RatioInterval.unpaired(a, b, by),
-          RatioInterval.roundEffectP(a, b, by), by.equals(RankFigure.THROUGHPUT) ? floor : null));
     }
     return out;
+  }
+
+  /**
+   * The row of one comparison of runs: the strongest interval ({@link RatioInterval#of(List, List, RankFigure)}), the
+   * unpaired one beside it and the round effect that decides between them.
+   *
+   * @param top the runs whose figure is the numerator: the better side's where lower is better, so the ratio
+   *     favours {@code store} above 1
+   * @param bottom the runs of the denominator
+   * @param floor the noise floor row to hold the ratio against, or null
+   * @return the row, or null when a side has no run or a run lacks the figure
+   */
+  static Finding compare(Claim claim, RankFigure by, int threads, String workload, String store, String profile,
+                         String otherStore, String otherProfile, List<RunResult> top, List<RunResult> bottom,
+                         Finding floor) {
+    RatioInterval r = RatioInterval.of(top, bottom, by);
+    return r == null ? null : row(claim, by, threads, workload, store, profile, otherStore, otherProfile, r,
+        RatioInterval.unpaired(top, bottom, by), RatioInterval.roundEffectP(top, bottom, by), floor);
   }
 
   /**

@@ -198,18 +198,19 @@ final class SeedFindings {
       ReferenceFigures.Figure d = pair[1];
       ReportCell fast = ReferenceTable.ours(model, f);
       ReportCell durable = ReferenceTable.ours(model, d);
-      RatioInterval r = RatioInterval.of(fast, durable);
-      if (r == null) {
+      if (fast == null || durable == null) {
         continue;
       }
       boolean aa = NoiseFloor.readOnly(fast) && NoiseFloor.readOnly(durable);
       Finding floor = ours.stream().filter(x -> x.claim() == Claim.NOISE_FLOOR && x.store().equals(f.store())
           && Objects.equals(x.profile(), f.profile()) && Objects.equals(x.otherProfile(), d.profile()))
           .findFirst().orElse(null);
-      Finding row = Findings.row(aa ? Claim.NOISE_FLOOR : Claim.FAST_VS_DURABLE, RankFigure.THROUGHPUT,
-          fast.threads(), f.workload(), f.store(), f.profile(), d.store(), d.profile(), r,
-          RatioInterval.unpaired(fast.runs(), durable.runs(), RankFigure.THROUGHPUT),
-          RatioInterval.roundEffectP(fast.runs(), durable.runs(), RankFigure.THROUGHPUT), aa ? null : floor);
+      Finding row = Findings.compare(aa ? Claim.NOISE_FLOOR : Claim.FAST_VS_DURABLE, RankFigure.THROUGHPUT,
+          fast.threads(), f.workload(), f.store(), f.profile(), d.store(), d.profile(), fast.runs(), durable.runs(),
+          aa ? null : floor);
+      if (row == null) {
+        continue;
+      }
       out.add(judge(row, aa ? Claim.SEED_NOISE_FLOOR : Claim.SEED_FAST_VS_DURABLE, f.speed() / d.speed(), seed,
           new Floor(floor, floors.get(f.store()))));
     }
@@ -246,13 +247,11 @@ final class SeedFindings {
     RankFigure by = figure(a);
     List<RunResult> top = by.higherIsBetter() ? ca.runs() : cb.runs();
     List<RunResult> bottom = by.higherIsBetter() ? cb.runs() : ca.runs();
-    RatioInterval r = RatioInterval.of(top, bottom, by);
-    if (r == null) {
+    Finding row = Findings.compare(Claim.STORE_VS_STORE, by, ca.threads(), a.workload(), a.store(), a.profile(),
+        b.store(), b.profile(), top, bottom, by.equals(RankFigure.THROUGHPUT) ? widest : null);
+    if (row == null) {
       return null;
     }
-    Finding row = Findings.row(Claim.STORE_VS_STORE, by, ca.threads(), a.workload(), a.store(), a.profile(),
-        b.store(), b.profile(), r, RatioInterval.unpaired(top, bottom, by),
-        RatioInterval.roundEffectP(top, bottom, by), by.equals(RankFigure.THROUGHPUT) ? widest : null);
     return judge(row, Claim.SEED_STORE_VS_STORE, a.speed() / b.speed(), model.reference().source(),
         new Floor(widest, theirWidest));
   }
