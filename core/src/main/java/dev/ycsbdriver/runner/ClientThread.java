@@ -221,13 +221,23 @@ final class ClientThread implements Runnable, ScheduledThread {
           loop(state);
         } catch (Throwable t) {
           crash = t;
+          if (t instanceof OutOfMemoryError) {
+            // every thread stops before the heap is needed to write what was measured (MeasurePhase reports it)
+            stop.request(StopSignal.Reason.OUT_OF_MEMORY);
+          }
         }
       }
       loopEnded = true;
       gates.operationsEnded().countDown();
       await(gates.cleanupAllowed());
       if (initialized) {
-        cleanup();
+        try {
+          cleanup();
+        } catch (Throwable t) { // recording the clean-up's time on a full heap: the crash, not the thread's end
+          if (crash == null) {
+            crash = t;
+          }
+        }
       }
     } finally {
       finished = true;

@@ -50,6 +50,16 @@ final class HeapWatch {
         + "the driver's memory), or raise the heap with -jvm-args=-Xmx<size>", used >> 20, maxBytes >> 20);
   }
 
+  /**
+   * @return the line of a run stopped because a client thread's operation threw {@link OutOfMemoryError} before this
+   *     watch saw the heap fill (a heap that fills faster than it is polled)
+   */
+  String ranOut() {
+    return String.format(Locale.ROOT, "out of memory: a client thread ran out of the JVM's %,d MiB of heap, so the "
+        + "run stopped; lower threadcount, fieldcount, fieldlength or recordcount (for a store in the driver's "
+        + "memory), or raise the heap with -jvm-args=-Xmx<size>", maxBytes >> 20);
+  }
+
   /** Gives the reserve back to the heap, for the end of a stopped run. */
   void release() {
     reserve = null;

@@ -166,12 +166,28 @@ final class MeasurePhase {
    * {@code cleanupAllowed} in between), or until a stop, a nearly full heap, or {@code maxexecutiontime}.
    */
   private void awaitOperations(RunGates gates, CpuSampler sampler, long startNanos) {
+    HeapWatch heap = new HeapWatch();
+    awaitOperations(gates, sampler, startNanos, heap);
+    ranOut(heap);
+  }
+
+  /** Where a client thread's operation ran out of heap: the reserve back, and the stop said as the heap's. */
+  private void ranOut(HeapWatch heap) {
+    if (heapFull == null && request.stop().reason() == StopSignal.Reason.OUT_OF_MEMORY) {
+      heap.release();
+      heapFull = heap.ranOut();
+    }
+  }
+
+  private void awaitOperations(RunGates gates, CpuSampler sampler, long startNanos, HeapWatch heap) {
     long deadline = config.maxExecutionTime().isZero() ? Long.MAX_VALUE
         : startNanos + config.maxExecutionTime().toNanos();
     StopSignal stop = request.stop();
     CountDownLatch waitingFor = gates.operationsEnded();
-    HeapWatch heap = new HeapWatch();
     while (true) {
+      if (stop.reason() == StopSignal.Reason.OUT_OF_MEMORY) {
+        heap.release(); // at once: the other threads' clean-up and the result need the room
+      }
       if (Runner.awaitSlice(waitingFor)) {
         if (waitingFor == gates.done()) {
           return;

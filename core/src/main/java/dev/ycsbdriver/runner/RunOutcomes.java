@@ -49,6 +49,10 @@ final class RunOutcomes {
     List<String> errors = new ArrayList<>();
     int crashes = 0;
     for (ClientThread c : clients) {
+      // a thread that ran out of heap stopped the run; MeasurePhase's heap line says so once for all of them
+      if (c.crash() instanceof OutOfMemoryError && stop.reason() == StopSignal.Reason.OUT_OF_MEMORY) {
+        continue;
+      }
       if (c.crash() != null) {
         if (crashes++ < MAX_LISTED_CRASHES) {
           Throwable t = c.crash();

@@ -105,6 +105,12 @@ class LauncherIT {
     assertThat(rejected.exitCode()).isNotZero();
     assertThat(rejected.stderr()).contains("NoSuchOptionInAnyJvm");
     assertThat(rejected.stdout()).isEmpty();
+
+    // upstream's argparse spelling, as the out-of-memory line suggests it: -jvm-args=<options>
+    Outcome joined = ycsb("run", "basic", "-jvm-args=-XX:+NoSuchOptionInAnyJvm", "-P", "workloads/workloadb",
+        "-p", "result.dir=" + results());
+    assertThat(joined.exitCode()).isNotZero();
+    assertThat(joined.stderr()).contains("NoSuchOptionInAnyJvm").doesNotContain("Unknown option");
   }
 
   @Test
