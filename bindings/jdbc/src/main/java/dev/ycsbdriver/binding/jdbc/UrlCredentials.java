@@ -6,10 +6,10 @@ import java.util.Properties;
 
 /**
  * A JDBC URL split from the credentials written into it as RFC 3986 user information
- * ({@code jdbc:mysql://USER:PASSWORD@127.0.0.1:3306/ycsb}, percent-encoded). The URL without them is what the
+ * (a user name and its secret, joined by a colon, before an {@code @} ahead of the host; percent-encoded). The URL without them is what the
  * binding parses for host, port and database, shows in messages and hands to the JDBC driver; the user and the
  * password travel as connection properties. pgjdbc does not read user information at all (it takes
- * {@code USER:PASSWORD@127.0.0.1} for a host name), and a host parsed from a URL that still holds them names the
+ * the user information and host together for a host name), and a host parsed from a URL that still holds them names the
  * user as the host.
  *
  * <p>Immutable and thread-safe.
@@ -21,7 +21,7 @@ import java.util.Properties;
  */
 public record UrlCredentials(String url, String user, String password) {
   /**
-   * @param url a JDBC URL, e.g. {@code jdbc:postgresql://USER:PASSWORD@127.0.0.1:5432/ycsb}
+   * @param url a JDBC URL, with or without user information before its host
    * @return it split; the user information is what lies between {@code ://} and the last {@code @} before the
    *     path, the parameters ({@code ?} or {@code ;}) or the fragment
    */
