@@ -91,7 +91,7 @@ public final class HtmlReport {
         h.append("</ul>\n");
       }
     }
-    Table findings = Findings.table(model);
+    Table findings = FindingsTable.table(model);
     if (!findings.rows().isEmpty()) {
       h.append("<h2>").append(esc(findings.title())).append("</h2>\n");
       table(h, findings);

@@ -38,7 +38,7 @@ public final class MarkdownReport {
       }
       md.append(ReportCaveats.legend(model).isEmpty() ? "" : "\n");
     }
-    Table findings = Findings.table(model);
+    Table findings = FindingsTable.table(model);
     if (!findings.rows().isEmpty()) {
       md.append("## ").append(findings.title()).append("\n\n");
       table(md, findings);

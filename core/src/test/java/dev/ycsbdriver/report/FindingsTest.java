@@ -75,7 +75,7 @@ class FindingsTest {
     assertThat(s).anySatisfy(x -> assertThat(x).startsWith("No store is ahead outside the noise, profile durable at 8 "
         + "threads: workloada h2 11,000 ops/s, sqlite 10,000 ops/s (ratio 1.10x, 95% interval ")
         .endsWith("(inside the noise floor, sqlite fast/durable on workloadc 0.70x)."));
-    assertThat(Findings.table(model).rows()).anySatisfy(r -> assertThat(r).endsWith("inside the noise floor"));
+    assertThat(FindingsTable.table(model).rows()).anySatisfy(r -> assertThat(r).endsWith("inside the noise floor"));
   }
 
   @Test

@@ -89,7 +89,7 @@ class StoreNamesTest {
     assertThat(md).contains("| MariaDB |", "| MariaDB | fast |", "MariaDB (mysql)", "Baseline for ratios: PostgreSQL")
         .contains("stores PostgreSQL, MariaDB")
         .doesNotContain("| mysql |", "| mysql fast |", " mysql durable", "stores postgres");
-    assertThat(Findings.table(model).rows()).isNotEmpty().allSatisfy(row -> assertThat(row.get(4)).doesNotStartWith("mysql"));
+    assertThat(FindingsTable.table(model).rows()).isNotEmpty().allSatisfy(row -> assertThat(row.get(4)).doesNotStartWith("mysql"));
     assertThat(ReportSummary.sentences(model)).anyMatch(s -> s.startsWith("MariaDB: "))
         .noneMatch(s -> s.startsWith("mysql"));
     assertThat(ReportCharts.throughput(model, "durable", 4).getSeriesMap()).containsOnlyKeys("PostgreSQL", "MariaDB");
