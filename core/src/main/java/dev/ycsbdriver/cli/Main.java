@@ -78,6 +78,9 @@ public final class Main implements Runnable {
 
   static int execute(String[] args, PrintStream out, PrintStream err, boolean handleSignals) {
     Cli cli = new Cli(out, err, handleSignals);
+    if (handleSignals) {
+      Thread.setDefaultUncaughtExceptionHandler((thread, e) -> uncaught(cli, thread, e));
+    }
     CommandLine commandLine = new CommandLine(new Main(cli), new Factory(cli))
         .setOverwrittenOptionsAllowed(true)
         .setOut(new PrintWriter(out, true))
@@ -137,6 +140,23 @@ public final class Main implements Runnable {
       cli.err().print(Secrets.maskText(trace.toString()));
     }
     return code;
+  }
+
+  /**
+   * A thread's error that nothing caught: one line on stderr with its secrets masked (and the stack trace with
+   * {@code -v}); nothing for a full heap, since the run that ran out stops and says so in its own line.
+   */
+  private static void uncaught(Cli cli, Thread thread, Throwable e) {
+    if (e instanceof OutOfMemoryError) {
+      return;
+    }
+    cli.err().println("ycsb: thread " + thread.getName() + " failed: " + Secrets.maskText(String.valueOf(e))
+        + (cli.verbose() ? "" : " (run with -v for the stack trace)"));
+    if (cli.verbose()) {
+      StringWriter trace = new StringWriter();
+      e.printStackTrace(new PrintWriter(trace));
+      cli.err().print(Secrets.maskText(trace.toString()));
+    }
   }
 
   /** @return the {@link AtomicFile.OutputFileException} that {@code e} is or was caused by, or null */

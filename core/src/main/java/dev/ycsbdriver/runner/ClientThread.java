@@ -36,6 +36,7 @@ final class ClientThread implements Runnable, ScheduledThread {
   private final boolean load;
   private final long quota;
   private final StopSignal stop;
+  private final HeapWatch heap;
   private final boolean spinSleep;
   private final RunGates gates;
   private final MeasurementRegistry registry;
@@ -104,8 +105,9 @@ final class ClientThread implements Runnable, ScheduledThread {
    * @param kind the kind of thread each runs on
    * @param gates where they meet the runner
    * @param stop the run's stop signal
+   * @param heap holds the heap's reserve, freed by the first thread that runs out of heap
    */
-  record Crew(int threadCount, ThreadKind kind, RunGates gates, StopSignal stop) {
+  record Crew(int threadCount, ThreadKind kind, RunGates gates, StopSignal stop, HeapWatch heap) {
   }
 
   /**
@@ -130,6 +132,7 @@ final class ClientThread implements Runnable, ScheduledThread {
     this.load = work.load();
     this.quota = quota;
     this.stop = crew.stop();
+    this.heap = crew.heap();
     this.spinSleep = work.spinSleep();
     this.gates = crew.gates();
     this.thread = crew.kind().newThread("ycsb-client-" + index, this);
@@ -222,7 +225,9 @@ final class ClientThread implements Runnable, ScheduledThread {
         } catch (Throwable t) {
           crash = t;
           if (t instanceof OutOfMemoryError) {
-            // every thread stops before the heap is needed to write what was measured (MeasurePhase reports it)
+            // the reserve gives the other threads room at once; every thread stops before the heap is needed to
+            // write what was measured (MeasurePhase reports it); neither call allocates
+            heap.release();
             stop.request(StopSignal.Reason.OUT_OF_MEMORY);
           }
         }
@@ -248,6 +253,21 @@ final class ClientThread implements Runnable, ScheduledThread {
   private static boolean await(CountDownLatch gate) {
     try {
       gate.await();
+      return true;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    } catch (OutOfMemoryError e) {
+      // a waiting thread takes a queue node from the heap; on a full heap, poll instead, which takes none
+      return pollUntilOpen(gate);
+    }
+  }
+
+  private static boolean pollUntilOpen(CountDownLatch gate) {
+    try {
+      while (gate.getCount() > 0) {
+        Thread.sleep(1);
+      }
       return true;
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();

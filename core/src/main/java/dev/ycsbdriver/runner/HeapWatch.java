@@ -22,10 +22,12 @@ final class HeapWatch {
   /** Share of the maximum heap still in use after collections at which the run stops. */
   static final double FULL_FRACTION = 0.90;
   /**
-   * The reserve, in bytes: 4% of the heap, at most 32 MiB. The end of a run merges and writes its latency
-   * histograms (nanosecond histograms of a few hundred KiB per thread and operation): it needs this room.
+   * The reserve, in bytes: 4% of the heap, at least 8 MiB (at most an eighth of the heap) and at most 32 MiB. Once
+   * freed, it keeps the monitor, the CPU sampler and the client threads' last operations going until the run has
+   * stopped; the end of a run then merges and writes its latency histograms (nanosecond histograms of a few hundred
+   * KiB per thread and operation).
    */
-  private static final long RESERVE_BYTES = Math.min(32L << 20, Runtime.getRuntime().maxMemory() / 25);
+  private static final long RESERVE_BYTES = reserveBytes(Runtime.getRuntime().maxMemory());
 
   private final List<MemoryPoolMXBean> pools = ManagementFactory.getMemoryPoolMXBeans().stream()
       .filter(p -> p.getType() == MemoryType.HEAP && p.isCollectionUsageThresholdSupported()).toList();
@@ -60,8 +62,17 @@ final class HeapWatch {
         + "memory), or raise the heap with -jvm-args=-Xmx<size>", maxBytes >> 20);
   }
 
-  /** Gives the reserve back to the heap, for the end of a stopped run. */
+  /** Gives the reserve back to the heap, for the end of a stopped run. Allocates nothing: safe on a full heap. */
   void release() {
     reserve = null;
+  }
+
+  /**
+   * @param maxHeapBytes the JVM's maximum heap, {@link Runtime#maxMemory()}
+   * @return the reserve for that heap, in bytes
+   */
+  static long reserveBytes(long maxHeapBytes) {
+    long floor = Math.min(8L << 20, maxHeapBytes / 8);
+    return Math.min(32L << 20, Math.max(floor, maxHeapBytes / 25));
   }
 }

@@ -91,9 +91,11 @@ final class MeasurePhase {
    * @param workload the client threads' workload, asked to stop when the threads do not end by themselves
    * @param schedule the {@code -target} schedule, or null in a closed loop
    * @param warm the warm-up as it went
+   * @param closeBinding closes the binding; called once the client threads are done when the heap ran out, since
+   *     an in-process store's records are what filled it and gathering the figures needs room
    * @return the measured time as it went
    */
-  Measured run(ClientWorkloads workload, Schedule schedule, WarmupPhase.WarmedUp warm) {
+  Measured run(ClientWorkloads workload, Schedule schedule, WarmupPhase.WarmedUp warm, Runnable closeBinding) {
     CpuSampler sampler = CpuSampler.start(connected.target(), tools.cpuInterval());
     // when the measured operations began: at the switch out of a warm-up, since the client threads count every
     // operation from then on, however long the CPU sampler and the status monitor take to start (seconds on a
@@ -111,6 +113,9 @@ final class MeasurePhase {
 
     List<ClientThread> leftBehind = awaitEnd(sampler, workload, startNanos);
     long endNanos = System.nanoTime();
+    if (request.stop().reason() == StopSignal.Reason.OUT_OF_MEMORY) {
+      closeBinding.run();
+    }
     Map<String, ChannelTotals> totals = monitor.finish();
     tools.errors().finish();
     CpuSummary cpu = sampler.stop();
@@ -166,8 +171,14 @@ final class MeasurePhase {
    * {@code cleanupAllowed} in between), or until a stop, a nearly full heap, or {@code maxexecutiontime}.
    */
   private void awaitOperations(RunGates gates, CpuSampler sampler, long startNanos) {
-    HeapWatch heap = new HeapWatch();
-    awaitOperations(gates, sampler, startNanos, heap);
+    HeapWatch heap = connected.heap();
+    try {
+      awaitOperations(gates, sampler, startNanos, heap);
+    } catch (OutOfMemoryError e) {
+      // this thread's own wait or reading of the heap ran out before a client thread did: the same stop
+      heap.release();
+      request.stop().request(StopSignal.Reason.OUT_OF_MEMORY);
+    }
     ranOut(heap);
   }
 

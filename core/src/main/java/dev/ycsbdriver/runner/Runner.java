@@ -65,6 +65,8 @@ public final class Runner {
   /** What the client threads ran on ({@link ThreadKind#label()}); null until the binding is open. */
   private String threadKind;
   private Instant phaseStart;
+  /** Whether the binding was closed before the end of {@link #run()} ({@link #closeEarly}). */
+  private boolean bindingClosed;
 
   /**
    * What the client threads are made of, once the workload and the binding are open.
@@ -96,10 +98,12 @@ public final class Runner {
    *
    * @param clients the client threads, in index order
    * @param gates where they meet the runner
+   * @param heap watches the heap and holds its reserve, from before the client threads started
    * @param target where the server's CPU is read; null when they did not all connect
    * @param notRun the report of a phase that ended while connecting; null when every thread connected
    */
-  record Connected(List<ClientThread> clients, RunGates gates, ServerTarget target, RunReport notRun) {
+  record Connected(List<ClientThread> clients, RunGates gates, HeapWatch heap, ServerTarget target,
+                   RunReport notRun) {
   }
 
   /** @param request what to run */
@@ -175,7 +179,9 @@ public final class Runner {
         try {
           return execute(new Opened(binding, workload, props, threads), tools);
         } finally {
-          guard.close(binding);
+          if (!bindingClosed) {
+            guard.close(binding);
+          }
         }
       } finally {
         try {
@@ -207,8 +213,15 @@ public final class Runner {
     request.err().println("Starting test.");
     Schedule schedule = pace(connected.clients(), tools.measurement());
     WarmupPhase.WarmedUp warm = WarmupPhase.run(request, connected, tools, warnings);
-    MeasurePhase.Measured measured = new MeasurePhase(request, connected, tools).run(opened.workload(), schedule, warm);
+    MeasurePhase.Measured measured = new MeasurePhase(request, connected, tools).run(opened.workload(), schedule, warm,
+        () -> closeEarly(opened.binding()));
     return report(opened, connected, tools, warm, measured);
+  }
+
+  /** Closes the binding before the phase ends, once; its facts stay readable for the report. */
+  private void closeEarly(Binding binding) {
+    bindingClosed = true;
+    guard.close(binding);
   }
 
   /**
@@ -227,16 +240,18 @@ public final class Runner {
     if (kind == ThreadKind.VIRTUAL) {
       request.err().println("Client threads: " + threads + " virtual threads (threadkind=virtual).");
     }
-    RunReport notStarted = startClients(opened, tools, new ClientThread.Crew(threads, kind, gates, request.stop()),
+    // held from before the client threads start, so that the first of them to run out of heap frees it at once
+    HeapWatch heap = new HeapWatch();
+    RunReport notStarted = startClients(opened, tools, new ClientThread.Crew(threads, kind, gates, request.stop(), heap),
         clients);
     if (notStarted != null) {
-      return new Connected(clients, gates, null, notStarted);
+      return new Connected(clients, gates, heap, null, notStarted);
     }
     Binding binding = opened.binding();
     if (!guard.awaitConnecting(gates.ready()) || request.stop().requested()) {
       guard.abort(clients, gates);
       long connected = clients.stream().filter(c -> c.initReturned() && c.initFailure() == null).count();
-      return new Connected(clients, gates, null, stoppedWhileConnecting(tools, clients.get(0).db().getClass().getName(),
+      return new Connected(clients, gates, heap, null, stoppedWhileConnecting(tools, clients.get(0).db().getClass().getName(),
           binding.serverFacts(), connected + " of " + threads + " client threads had connected"));
     }
     ServerTarget target;
@@ -250,7 +265,7 @@ public final class Runner {
     if (target.startWarning() != null) {
       request.err().println("Warning: " + target.startWarning());
     }
-    return new Connected(clients, gates, target, null);
+    return new Connected(clients, gates, heap, target, null);
   }
 
   /**

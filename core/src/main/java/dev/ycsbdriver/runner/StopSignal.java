@@ -1,6 +1,5 @@
 package dev.ycsbdriver.runner;
 
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Asks every client thread to stop after its current operation. The first reason wins.
@@ -22,27 +21,33 @@ public final class StopSignal {
     OUT_OF_MEMORY
   }
 
-  private final AtomicReference<Reason> reason = new AtomicReference<>();
+  // a volatile field and a lock rather than an AtomicReference: a client thread asks for the stop when the heap has
+  // run out, and a VarHandle's first call from interpreted code may allocate
+  private volatile Reason reason;
   private volatile boolean hurry;
 
   /** @return whether a stop was requested */
   public boolean requested() {
-    return reason.get() != null;
+    return reason != null;
   }
 
   /** @return the first reason given, or null while running */
   public Reason reason() {
-    return reason.get();
+    return reason;
   }
 
   /**
-   * Requests a stop; the first reason is kept.
+   * Requests a stop; the first reason is kept. Allocates nothing, so it works on a full heap.
    *
    * @param why the reason
    * @return true if this call was the first
    */
-  public boolean request(Reason why) {
-    return reason.compareAndSet(null, why);
+  public synchronized boolean request(Reason why) {
+    if (reason != null) {
+      return false;
+    }
+    reason = why;
+    return true;
   }
 
   /** Asks the runner not to wait for operations still in flight (a second Ctrl-C). */

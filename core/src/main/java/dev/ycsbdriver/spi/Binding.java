@@ -53,7 +53,7 @@ public interface Binding extends AutoCloseable {
    * A binding made of its parts, for a store that needs nothing beyond them (no crash-test check). Usage, at the
    * end of {@link BindingProvider#open}:
    * <pre>{@code
-   * return Binding.of(() -> new MemoryDb(store), ServerLocation.embedded(), facts, () -> { });
+   * return Binding.of(() -> new MemoryDb(store), ServerLocation.embedded(), facts, store::clear);
    * }</pre>
    *
    * @param clients makes each client thread's {@code DB}, as {@link #newDb()}; called from any thread

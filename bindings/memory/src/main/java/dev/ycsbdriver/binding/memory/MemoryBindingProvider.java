@@ -69,7 +69,7 @@ public final class MemoryBindingProvider implements BindingProvider {
     settings.put("durability", "none: records live in the driver's heap until it exits");
     settings.put(ServerFacts.PRELOADED_RECORDS, Long.toString(preloaded));
     ServerFacts facts = new ServerFacts("ycsb-driver memory store", null, context.profile(), settings, List.of());
-    // the records go with the binding: nothing to release
-    return Binding.of(() -> new MemoryDb(store), ServerLocation.embedded(), facts, () -> { });
+    // the records go with the binding: closed early when the heap ran out, it gives their room to the result
+    return Binding.of(() -> new MemoryDb(store), ServerLocation.embedded(), facts, store::clear);
   }
 }

@@ -82,4 +82,9 @@ final class MemoryStore {
   void drop(String name) {
     tables.remove(name);
   }
+
+  /** Drops every table: the heap they held goes back to the driver. */
+  void clear() {
+    tables.clear();
+  }
 }
