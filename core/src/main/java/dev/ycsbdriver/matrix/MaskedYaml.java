@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.ycsbdriver.config.Secrets;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -28,7 +27,7 @@ import java.util.regex.Pattern;
  */
 final class MaskedYaml {
   private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
-  /** A key at the start of a line (after its indent and list dashes) or after {@code {} or {@code ,}. */
+  /** A key at the start of a line (after its indent and list dashes) or after <code>&#123;</code> or {@code ,}. */
   private static final Pattern KEY = Pattern.compile(
       "(^\\s*(?:-\\s+)*|[{,]\\s*)(\"[^\"]*\"|'[^']*'|[A-Za-z0-9_.\\-]+)[ \\t]*:(?=\\s|$)");
   private static final String MASKED = "\"" + Secrets.MASK + "\"";
@@ -149,8 +148,7 @@ final class MaskedYaml {
     }
     if (node.isObject()) {
       ObjectNode copy = YAML.createObjectNode();
-      for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-        Map.Entry<String, JsonNode> e = it.next();
+      for (Map.Entry<String, JsonNode> e : node.properties()) {
         JsonNode v = e.getValue();
         boolean secret = Secrets.isSecretKey(e.getKey()) && v.isValueNode() && !v.isNull() && !v.asText().isEmpty()
             && !MatrixFile.ENV.matcher(v.asText()).matches();

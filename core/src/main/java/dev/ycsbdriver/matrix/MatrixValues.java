@@ -5,7 +5,6 @@ import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.Settings;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -156,8 +155,7 @@ final class MatrixValues {
     if (!n.isObject()) {
       throw yaml.error(pointer, "must be a mapping of property keys to values, e.g. {fieldcount: 10}");
     }
-    for (Iterator<Map.Entry<String, JsonNode>> it = n.fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> e = it.next();
+    for (Map.Entry<String, JsonNode> e : n.properties()) {
       if (!e.getValue().isValueNode() || e.getValue().isNull()) {
         throw yaml.error(pointer + "/" + e.getKey(), "must be a single value");
       }

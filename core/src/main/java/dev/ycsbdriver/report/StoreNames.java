@@ -88,7 +88,7 @@ public record StoreNames(Map<String, String> names) {
    */
   public static StoreNames read(JsonNode report) {
     Map<String, String> out = new LinkedHashMap<>();
-    report.path("storeNames").fields().forEachRemaining(e -> out.put(e.getKey(), e.getValue().asText()));
+    report.path("storeNames").properties().forEach(e -> out.put(e.getKey(), e.getValue().asText()));
     return out.isEmpty() ? NONE : new StoreNames(out);
   }
 

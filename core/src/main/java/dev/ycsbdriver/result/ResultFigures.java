@@ -3,7 +3,6 @@ package dev.ycsbdriver.result;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.ycsbdriver.config.ConfigException;
 import java.nio.file.Path;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
 
@@ -48,8 +47,7 @@ public final class ResultFigures {
       }
       return;
     }
-    for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
-      Map.Entry<String, JsonNode> e = it.next();
+    for (Map.Entry<String, JsonNode> e : node.properties()) {
       String name = e.getKey();
       JsonNode v = e.getValue();
       String where = path.isEmpty() ? name : path + "." + name;

@@ -55,11 +55,6 @@ public final class ResultJson {
     write(ResultDocuments.of(report), file);
   }
 
-  /** @return the document as a Jackson tree */
-  public static ObjectNode toJson(RunReport r) {
-    return tree(ResultDocuments.of(r));
-  }
-
   /**
    * @param unit the unit of {@code value}
    * @param value a latency, mean or standard deviation

@@ -14,7 +14,6 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -45,8 +44,7 @@ final class JournalFile {
     try {
       JsonNode root = JSON.readTree(f.toFile());
       Map<String, String> originals = new LinkedHashMap<>();
-      for (Iterator<Map.Entry<String, JsonNode>> it = root.required("settings").fields(); it.hasNext(); ) {
-        Map.Entry<String, JsonNode> e = it.next();
+      for (Map.Entry<String, JsonNode> e : root.required("settings").properties()) {
         originals.put(e.getKey(), e.getValue().asText());
       }
       JsonNode start = root.path("pidStartTime");

@@ -136,7 +136,7 @@ class AgentServerTest {
     assertThat(emptyInList.statusCode()).isEqualTo(400);
     assertThat(JSON.readTree(unknownParam.body()).path("error").asText())
         .isEqualTo("proces: unknown query parameter; the only one is process");
-    for (HttpResponse<String> r : new HttpResponse[] {notFound, unknownParam, emptyName, emptyInList}) {
+    for (HttpResponse<String> r : List.of(notFound, unknownParam, emptyName, emptyInList)) {
       assertThat(r.body().strip()).doesNotContain("\n").startsWith("{\"error\":\"");
     }
   }

@@ -2,6 +2,7 @@ package dev.ycsbdriver.architecture;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -18,35 +19,25 @@ import java.util.TreeSet;
 import java.util.spi.ToolProvider;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
 /**
  * Core's packages form no cycle: {@code jdeps -verbose:package} on the compiled classes, then Tarjan's strongly
  * connected components over the {@code dev.ycsbdriver} edges. A cycle (such as {@code config} and {@code spi}
- * importing each other) fails with the packages and edges that form it.
+ * importing each other) fails with the packages and edges that form it. The same edges are the package table of
+ * {@code docs/architecture.md}.
  */
 class PackageCyclesTest {
+  private static final String PREFIX = "dev.ycsbdriver.";
+  /** A row of the package table: {@code | `package` | holds | uses |}. */
+  private static final Pattern TABLE_ROW = Pattern.compile("^\\| `([a-z.]+)` \\|.*\\| ([^|]*) \\|$");
+  private static final Pattern CODE = Pattern.compile("`([a-z.]+)`");
   private static final Pattern EDGE = Pattern.compile("^\\s*(dev\\.ycsbdriver[\\w.]*)\\s+->\\s+(dev\\.ycsbdriver[\\w.]*)\\s");
 
   @Test
   void corePackagesFormNoCycle() {
-    Path classes = Path.of("target", "classes");
-    assertThat(Files.isDirectory(classes.resolve("dev/ycsbdriver"))).as(classes + " (compiled main classes)").isTrue();
-    ToolProvider jdeps = ToolProvider.findFirst("jdeps").orElseThrow(() -> new AssertionError("no jdeps in this JDK"));
-    StringWriter out = new StringWriter();
-    int status = jdeps.run(new PrintWriter(out), new PrintWriter(out), "-verbose:package", "-filter:none",
-        classes.toString());
-    assertThat(status).as(out.toString()).isZero();
-
-    Map<String, Set<String>> edges = new TreeMap<>();
-    for (String line : out.toString().split("\\R")) {
-      Matcher m = EDGE.matcher(line);
-      if (m.find() && !m.group(1).equals(m.group(2))) {
-        edges.computeIfAbsent(m.group(1), k -> new TreeSet<>()).add(m.group(2));
-      }
-    }
-    assertThat(edges).as("package edges read from jdeps:\n" + out).containsKey("dev.ycsbdriver.cli");
-
+    Map<String, Set<String>> edges = packageEdges();
     List<String> cycles = new ArrayList<>();
     for (Set<String> component : new Tarjan(edges).components()) {
       if (component.size() > 1) {
@@ -60,6 +51,53 @@ class PackageCyclesTest {
       }
     }
     assertThat(cycles).as("package cycles in core").isEmpty();
+  }
+
+  /**
+   * The "uses" column of the package table in {@code docs/architecture.md} is what the compiled classes import: a
+   * package that gains or loses a dependency, or a package the table does not list, fails with both sides.
+   */
+  @Test
+  void theArchitectureTableIsTheImportsOfTheCode() throws IOException {
+    Map<String, Set<String>> uses = new TreeMap<>();
+    packageEdges().forEach((from, to) -> uses.put(from.substring(PREFIX.length()),
+        to.stream().map(p -> p.substring(PREFIX.length())).collect(Collectors.toCollection(TreeSet::new))));
+    Map<String, Set<String>> table = new TreeMap<>();
+    for (String line : Files.readAllLines(Path.of("..", "docs", "architecture.md"))) {
+      Matcher row = TABLE_ROW.matcher(line);
+      if (row.matches()) {
+        Set<String> used = new TreeSet<>();
+        Matcher name = CODE.matcher(row.group(2));
+        while (name.find()) {
+          used.add(name.group(1));
+        }
+        table.put(row.group(1), used);
+      }
+    }
+    assertThat(table).as("rows of the package table in docs/architecture.md").hasSizeGreaterThan(10);
+    // a package that uses nothing of the driver has no edge in jdeps' output
+    table.keySet().forEach(p -> uses.putIfAbsent(p, new TreeSet<>()));
+    assertThat(table).as("docs/architecture.md's package table (left) against jdeps (right)").isEqualTo(uses);
+  }
+
+  /** @return each core package to the other core packages its compiled classes use */
+  private static Map<String, Set<String>> packageEdges() {
+    Path classes = Path.of("target", "classes");
+    assertThat(Files.isDirectory(classes.resolve("dev/ycsbdriver"))).as(classes + " (compiled main classes)").isTrue();
+    ToolProvider jdeps = ToolProvider.findFirst("jdeps").orElseThrow(() -> new AssertionError("no jdeps in this JDK"));
+    StringWriter out = new StringWriter();
+    int status = jdeps.run(new PrintWriter(out), new PrintWriter(out), "-verbose:package", "-filter:none",
+        classes.toString());
+    assertThat(status).as(out.toString()).isZero();
+    Map<String, Set<String>> edges = new TreeMap<>();
+    for (String line : out.toString().split("\\R")) {
+      Matcher m = EDGE.matcher(line);
+      if (m.find() && !m.group(1).equals(m.group(2))) {
+        edges.computeIfAbsent(m.group(1), k -> new TreeSet<>()).add(m.group(2));
+      }
+    }
+    assertThat(edges).as("package edges read from jdeps:\n" + out).containsKey("dev.ycsbdriver.cli");
+    return edges;
   }
 
   /** Tarjan's strongly connected components (R. Tarjan, SIAM J. Comput. 1(2), 1972). */

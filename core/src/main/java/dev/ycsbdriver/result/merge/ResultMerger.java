@@ -108,7 +108,7 @@ public final class ResultMerger {
     ResultDocument first = sources.get(0).document();
     int threads = 0;
     for (MergeSource s : sources) {
-      threads += orZero(s.document().identity().threads());
+      threads += (int) orZero(s.document().identity().threads()); // from an Integer: no loss
     }
     ResultDocument merged = new ResultDocument(first.identity().merged(threads), plan(sources),
         figures(sources, window, throughput), sections(sources, operations, totals, cpu, warnings),

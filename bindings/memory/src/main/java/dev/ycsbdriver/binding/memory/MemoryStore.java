@@ -73,11 +73,6 @@ final class MemoryStore {
     return t != null ? t : tables.computeIfAbsent(name, n -> new Table());
   }
 
-  /** @return whether the table exists (was used before) */
-  boolean hasTable(String name) {
-    return tables.containsKey(name);
-  }
-
   /** Drops the table and its records. */
   void drop(String name) {
     tables.remove(name);
