@@ -133,12 +133,7 @@ public final class Main implements Runnable {
       message = "internal error: " + e + (cli.verbose() ? "" : " (run with -v for the stack trace)");
     }
     cli.err().println("ycsb: " + Secrets.maskText(message));
-    if (cli.verbose()) {
-      // a driver's message inside the trace may repeat a URL with its credentials
-      StringWriter trace = new StringWriter();
-      e.printStackTrace(new PrintWriter(trace));
-      cli.err().print(Secrets.maskText(trace.toString()));
-    }
+    printTraceIfVerbose(cli, e);
     return code;
   }
 
@@ -152,6 +147,14 @@ public final class Main implements Runnable {
     }
     cli.err().println("ycsb: thread " + thread.getName() + " failed: " + Secrets.maskText(String.valueOf(e))
         + (cli.verbose() ? "" : " (run with -v for the stack trace)"));
+    printTraceIfVerbose(cli, e);
+  }
+
+  /**
+   * With {@code -v}, the stack trace on stderr, masked: a driver's message inside it may repeat a URL with its
+   * credentials.
+   */
+  private static void printTraceIfVerbose(Cli cli, Throwable e) {
     if (cli.verbose()) {
       StringWriter trace = new StringWriter();
       e.printStackTrace(new PrintWriter(trace));
