@@ -14,6 +14,7 @@ import dev.ycsbdriver.result.RunReport;
 import dev.ycsbdriver.result.ToolVersion;
 import dev.ycsbdriver.result.YcsbTextSummary;
 import dev.ycsbdriver.result.model.CalibrationSection;
+import dev.ycsbdriver.result.model.Warning;
 import dev.ycsbdriver.runner.BindingCatalog;
 import dev.ycsbdriver.runner.CalibrationConfig;
 import dev.ycsbdriver.runner.Calibrations;
@@ -116,8 +117,8 @@ abstract class PhaseCommand implements Callable<Integer> {
       Path resultFile = runDir.resolve(ResultFiles.RESULT_FILE);
       ResultJson.write(report, resultFile);
       // the pre-run check's warnings lead the result's and were printed before the run
-      for (String w : report.warnings().subList(warnings.size(), report.warnings().size())) {
-        err.println("Warning: " + w);
+      for (Warning w : report.warnings().subList(warnings.size(), report.warnings().size())) {
+        err.println("Warning: " + w.text());
       }
       for (String e : report.outcome().errors()) {
         err.println("Error: " + e);

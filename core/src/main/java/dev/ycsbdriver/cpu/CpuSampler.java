@@ -1,5 +1,6 @@
 package dev.ycsbdriver.cpu;
 
+import dev.ycsbdriver.result.model.Warning;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -369,14 +370,14 @@ public final class CpuSampler implements AutoCloseable {
     CpuFigure machineFigure = tooShort != null ? CpuFigure.unavailable(tooShort) : figure(
         cpu.getSystemCpuLoadBetweenTicks(machineStartTicks, lastTicks) * 100.0 * logicalCores,
         all, CpuSample::machinePercent);
-    List<String> warnings = new ArrayList<>();
+    List<Warning> warnings = new ArrayList<>();
     CpuFigure serverFigure = target.unavailableReason() != null
         ? CpuFigure.unavailable(target.unavailableReason())
         : tooShort != null ? CpuFigure.unavailable(tooShort)
         : target.isRemote() ? agentFigure(all, warnings)
         : figure(percent(lastServerMillis - serverStartMillis, wallMillis), all, CpuSample::serverPercent);
     if (target.fallbackWarning() != null) {
-      warnings.add(target.fallbackWarning());
+      warnings.add(Warning.other(target.fallbackWarning()));
     }
     saturation(driverFigure, machineFigure).ifPresent(warnings::add);
     summary = new CpuSummary(serverFigure, driverFigure, machineFigure, target.description(), target.isEmbedded(),
@@ -403,26 +404,26 @@ public final class CpuSampler implements AutoCloseable {
   /** How the warning that the driver saturated the machine begins. */
   public static final String SATURATED = "the machine's CPU was saturated";
 
-  private Optional<String> saturation(CpuFigure driverFigure, CpuFigure machineFigure) {
+  private Optional<Warning> saturation(CpuFigure driverFigure, CpuFigure machineFigure) {
     double ceiling = 100.0 * logicalCores;
     // an embedded store runs in the driver's process: there the driver's CPU is the store's work
     if (!target.isEmbedded() && !target.isRemote() && machineFigure.available() && driverFigure.available()
         && machineFigure.averagePercent() >= SATURATED_MACHINE_FRACTION * ceiling && driverFigure.averagePercent() >= 50) {
-      return Optional.of(String.format(Locale.ROOT,
+      return Optional.of(new Warning(Warning.Code.SATURATED, String.format(Locale.ROOT,
           SATURATED + " (%.0f%% of %.0f%%) and the driver used %.0f%% of it: "
               + "throughput is limited by CPU the driver shares with the server; run the driver on another machine "
               + "or with fewer threads to measure the store alone",
-          machineFigure.averagePercent(), ceiling, driverFigure.averagePercent()));
+          machineFigure.averagePercent(), ceiling, driverFigure.averagePercent())));
     }
     return Optional.empty();
   }
 
   /** The remote server's figure: over the agent's clock from its first good answer to its last. */
-  private CpuFigure agentFigure(List<CpuSample> all, List<String> warnings) {
+  private CpuFigure agentFigure(List<CpuSample> all, List<Warning> warnings) {
     String agent = CpuConfig.SERVER_AGENT.key() + ": " + target.agent().hostPort();
     if (agentFailures > 0) {
-      warnings.add(agent + ": " + agentFailures + " of " + agentPolls + " readings failed (last: " + agentFailure
-          + "); the server figures cover the readings that arrived");
+      warnings.add(Warning.other(agent + ": " + agentFailures + " of " + agentPolls + " readings failed (last: "
+          + agentFailure + "); the server figures cover the readings that arrived"));
     }
     if (agentFirst == null || agentLast.timestampMillis() <= agentFirst.timestampMillis()) {
       return CpuFigure.unavailable(agent + ": fewer than two readings arrived"

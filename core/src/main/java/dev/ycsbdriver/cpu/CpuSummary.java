@@ -1,5 +1,6 @@
 package dev.ycsbdriver.cpu;
 
+import dev.ycsbdriver.result.model.Warning;
 import java.util.List;
 
 /**
@@ -17,11 +18,12 @@ import java.util.List;
  * @param logicalCores the machine's logical cores; 100 x this is the ceiling of every figure
  * @param sampleIntervalMillis the configured interval between samples
  * @param samples one per interval, in time order; never null
- * @param warnings lines a reader must see, e.g. that the driver saturated the machine; never null
+ * @param warnings what a reader must see, e.g. that the driver saturated the machine ({@link Warning.Code#SATURATED});
+ *     never null
  */
 public record CpuSummary(CpuFigure server, CpuFigure driver, CpuFigure machine, String serverSource,
                          boolean serverIsDriver, int logicalCores, long sampleIntervalMillis,
-                         List<CpuSample> samples, List<String> warnings) {
+                         List<CpuSample> samples, List<Warning> warnings) {
 
   /** Copies the lists. */
   public CpuSummary {
@@ -101,6 +103,6 @@ public record CpuSummary(CpuFigure server, CpuFigure driver, CpuFigure machine, 
   public static CpuSummary unavailable(String reason, long sampleIntervalMillis) {
     CpuFigure none = CpuFigure.unavailable(reason);
     return new CpuSummary(none, none, none, "n/a", false, Runtime.getRuntime().availableProcessors(),
-        sampleIntervalMillis, List.of(), List.of("CPU could not be sampled: " + reason));
+        sampleIntervalMillis, List.of(), List.of(Warning.other("CPU could not be sampled: " + reason)));
   }
 }

@@ -11,6 +11,7 @@ import dev.ycsbdriver.result.model.CrashResultDocument;
 import dev.ycsbdriver.result.model.CrashSection;
 import dev.ycsbdriver.result.model.RunFigures;
 import dev.ycsbdriver.result.model.RunIdentity;
+import dev.ycsbdriver.result.model.Warning;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,8 +33,6 @@ import java.util.List;
 public final class CrashResultJson {
   /** Classpath location of the JSON Schema. */
   public static final String SCHEMA_RESOURCE = "/dev/ycsbdriver/result/crash-result.schema.json";
-  /** The {@code phase} and {@code workloadName} of a crash test's result. */
-  public static final String PHASE = "crashtest";
   private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
   private CrashResultJson() {
@@ -61,10 +60,11 @@ public final class CrashResultJson {
   public static CrashResultDocument document(CrashReport r) {
     String store = r.settings().getTrimmed(RunConfig.STORE_NAME);
     CrashResultDocument.Identity identity = new CrashResultDocument.Identity(ResultJson.SCHEMA_VERSION,
-        new RunIdentity.Tool(ResultJson.TOOL_NAME, r.toolVersion()), PHASE, r.binding(),
-        store == null || store.isEmpty() ? r.binding() : store, r.profile(), PHASE, r.threads());
+        new RunIdentity.Tool(ResultJson.TOOL_NAME, r.toolVersion()), CrashResultDocument.PHASE, r.binding(),
+        store == null || store.isEmpty() ? r.binding() : store, r.profile(), CrashResultDocument.PHASE, r.threads());
     return new CrashResultDocument(identity, figures(r), ResultDocuments.server(r.server(), null),
-        ResultDocuments.machine(r.machine()), new LinkedHashMap<>(r.settings().masked()), r.warnings(), crash(r));
+        ResultDocuments.machine(r.machine()), new LinkedHashMap<>(r.settings().masked()),
+        r.warnings().stream().map(Warning::other).toList(), crash(r));
   }
 
   private static CrashResultDocument.Figures figures(CrashReport r) {

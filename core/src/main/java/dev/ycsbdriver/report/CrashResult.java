@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * The figures a report takes from one crash test's result JSON ({@code phase: crashtest}, schema version 2):
+ * The figures a report takes from one crash test's result JSON ({@code phase: crashtest}, schema version 2 or 3):
  * how many acknowledged writes the store lost over its crashes, and whether the profile's claim held.
  *
  * <p>Immutable and thread-safe. A crash test is an entry per store and profile, never a workload cell.

@@ -1,6 +1,7 @@
 package dev.ycsbdriver.report;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.result.model.CrashResultDocument;
 import dev.ycsbdriver.result.model.CrashSection;
 import dev.ycsbdriver.result.model.ResultDocument;
 import java.nio.file.Path;
@@ -10,15 +11,12 @@ import java.nio.file.Path;
  * thread-safe.
  */
 final class CrashResults {
-  /** The {@code phase} of a crash test's result. */
-  static final String PHASE = "crashtest";
-
   private CrashResults() {
   }
 
   /**
    * @param file the result file, for messages and links
-   * @param n its document, of a supported schema version and phase {@link #PHASE}
+   * @param n its document, of a supported schema version and phase {@link CrashResultDocument#PHASE}
    * @return its figures
    * @throws ConfigException when the document has no {@code crash} object
    */

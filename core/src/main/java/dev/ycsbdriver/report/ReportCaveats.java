@@ -1,13 +1,12 @@
 package dev.ycsbdriver.report;
 
-import dev.ycsbdriver.cpu.CpuSampler;
+import dev.ycsbdriver.result.model.Warning;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
@@ -94,38 +93,24 @@ final class ReportCaveats {
   }
 
   /**
+   * Classifies by the warning's code alone: its text may be reworded without changing any report.
+   *
    * @param warning one warning of a run
    * @param profile the run's durability profile, or null
-   * @return its group; {@link Group#OTHER} when none claims it
+   * @return its group; null for a {@link Warning.Code#NOT_DURABLE} note of a profile not named durable (what such a
+   *     profile asks for, e.g. {@code fsync} off in a fast profile)
    */
-  static Group classify(String warning, String profile) {
-    String w = warning.toLowerCase(Locale.ROOT);
-    if (warning.startsWith(CpuSampler.SATURATED)) {
-      return Group.SATURATED;
-    }
-    if (w.startsWith("the driver used more cpu than the server")) {
-      return Group.CLIENT_BOUND;
-    }
-    if (w.startsWith("short run: ") || w.startsWith("the run measured only") || w.startsWith("throughput climbed from")
-        || w.startsWith("warmup=auto: not steady after")) {
-      return Group.SHORT_RUN;
-    }
-    if (w.startsWith("self-check failed: ")) {
-      return Group.SELF_CHECK;
-    }
-    if (w.contains("does not exist on this server") && w.contains("equivalent") && w.contains("set instead")) {
-      return Group.EQUIVALENT;
-    }
-    if (w.contains("does not exist on this server") || w.contains("log_bin is off") || w.contains("could not set ")
-        || w.contains("could not config") || w.contains("own values are in force") || w.contains("cannot change ")) {
-      return Group.SETTINGS;
-    }
-    boolean durabilityNote = w.matches("^[a-z0-9_.-]+: .*") && (w.contains("crash") || w.contains("fsync")
-        || w.contains("power loss") || w.contains("unacknowledged") || w.contains("profile durable but"));
-    if (durabilityNote && profile != null && profile.contains("durable")) {
-      return Group.NOT_DURABLE;
-    }
-    return durabilityNote ? null : Group.OTHER;
+  static Group classify(Warning warning, String profile) {
+    return switch (warning.code()) {
+      case SATURATED -> Group.SATURATED;
+      case CLIENT_BOUND -> Group.CLIENT_BOUND;
+      case SHORT_RUN, STILL_WARMING -> Group.SHORT_RUN;
+      case SELF_CHECK_FAILED -> Group.SELF_CHECK;
+      case EQUIVALENT_SETTING -> Group.EQUIVALENT;
+      case SETTING_NOT_APPLIED -> Group.SETTINGS;
+      case NOT_DURABLE -> profile != null && profile.contains("durable") ? Group.NOT_DURABLE : null;
+      case OTHER -> Group.OTHER;
+    };
   }
 
   /**
@@ -137,7 +122,7 @@ final class ReportCaveats {
    */
   static Set<Group> groups(RunResult run) {
     Set<Group> out = EnumSet.noneOf(Group.class);
-    for (String w : run.warnings()) {
+    for (Warning w : run.warnings()) {
       Group g = classify(w, run.profile());
       if (g != null) {
         out.add(g);
@@ -186,9 +171,9 @@ final class ReportCaveats {
         for (Group g : groups(r)) {
           runs.merge(g, 1, Integer::sum);
           cells.computeIfAbsent(g, k -> new LinkedHashSet<>()).add(c);
-          for (String w : r.warnings()) {
+          for (Warning w : r.warnings()) {
             if (classify(w, r.profile()) == g) {
-              texts.computeIfAbsent(g, k -> new LinkedHashSet<>()).add(w);
+              texts.computeIfAbsent(g, k -> new LinkedHashSet<>()).add(w.text());
             }
           }
         }
@@ -298,9 +283,9 @@ final class ReportCaveats {
       Set<String> why = per.computeIfAbsent(product, k -> new LinkedHashMap<>())
           .computeIfAbsent(ReportTables.profileName(c.profile()), k -> new LinkedHashSet<>());
       for (RunResult r : c.figureRuns()) {
-        for (String w : r.warnings()) {
+        for (Warning w : r.warnings()) {
           if (classify(w, r.profile()) == Group.SETTINGS) {
-            why.add(w.replaceFirst("^[a-z0-9_.-]+: ", ""));
+            why.add(w.text().replaceFirst("^[a-z0-9_.-]+: ", ""));
           }
         }
       }

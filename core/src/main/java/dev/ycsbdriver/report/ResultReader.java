@@ -9,6 +9,7 @@ import dev.ycsbdriver.result.ResultFiles;
 import dev.ycsbdriver.result.ResultJson;
 import dev.ycsbdriver.result.RunChecks;
 import dev.ycsbdriver.result.model.CpuSection;
+import dev.ycsbdriver.result.model.CrashResultDocument;
 import dev.ycsbdriver.result.model.Latency;
 import dev.ycsbdriver.result.model.MachineSection;
 import dev.ycsbdriver.result.model.OperationFigures;
@@ -18,6 +19,7 @@ import dev.ycsbdriver.result.model.RunIdentity;
 import dev.ycsbdriver.result.model.RunSections;
 import dev.ycsbdriver.result.model.ServerSection;
 import dev.ycsbdriver.result.model.TimePoint;
+import dev.ycsbdriver.result.model.Warning;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -113,7 +115,7 @@ public final class ResultReader {
         continue;
       }
       documents.put(f, n);
-      if (CrashResults.PHASE.equals(n.identity().phase())) {
+      if (CrashResultDocument.PHASE.equals(n.identity().phase())) {
         crashes.add(CrashResults.read(f, n));
         crashDirectories.add(f.toAbsolutePath().normalize().getParent());
       }
@@ -169,7 +171,7 @@ public final class ResultReader {
         logs.put(log.getKey(), ResultFiles.histogramLog(file, log.getKey(), log.getValue()));
       }
     }
-    List<String> warnings = new ArrayList<>(list(sections.warnings()));
+    List<Warning> warnings = new ArrayList<>(list(sections.warnings()));
     if (sections.checks() == null) {
       // written before runs checked themselves: the checks its figures allow, once (a result with checks has
       // the failed ones among its warnings already)
@@ -179,7 +181,7 @@ public final class ResultReader {
   }
 
   private static RunResult figures(Path file, ResultDocument n, List<RunResult.OperationFigures> ops,
-                                   Map<String, Path> logs, List<String> warnings) {
+                                   Map<String, Path> logs, List<Warning> warnings) {
     RunIdentity id = n.identity();
     RunFigures f = n.figures();
     CpuSection cpu = n.sections().cpu() == null ? EMPTY_CPU : n.sections().cpu();

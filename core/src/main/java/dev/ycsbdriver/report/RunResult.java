@@ -2,12 +2,13 @@ package dev.ycsbdriver.report;
 
 import dev.ycsbdriver.cpu.CpuSummary;
 import dev.ycsbdriver.result.model.CalibrationSection;
+import dev.ycsbdriver.result.model.Warning;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The figures a report takes from one run's result JSON (schema version 1 or 2).
+ * The figures a report takes from one run's result JSON (schema version 1 to 3).
  *
  * <p>Immutable and thread-safe. A figure that the result marks unavailable is null, never 0.
  *
@@ -32,7 +33,7 @@ import java.util.Map;
  * @param serverSettings the server's effective durability settings, as read back
  * @param machine one line about the machine: CPU model, cores, memory, OS
  * @param histogramLogs measurement name to its {@code .hlog} file
- * @param warnings the run's warnings
+ * @param warnings the run's warnings, each with its code
  * @param durabilityClaim what the profile claims for a crash of the store ({@code durability.claim} of the
  *     configuration: {@code no-loss}, {@code recent-loss} or {@code none}), or null in results written before it
  * @param timeSeries the run's intervals in time order ({@code timeSeries} of the result); empty in results without it.
@@ -46,7 +47,7 @@ public record RunResult(Path file, String storeName, String binding, String prof
                         Double serverCpuAvgPercent, Double serverCpuPeakPercent, Double driverCpuAvgPercent,
                         Double machineCpuAvgPercent, Double opsPerServerCpuPercent, String serverCpuSource,
                         String server, Map<String, String> serverSettings, String machine,
-                        Map<String, Path> histogramLogs, List<String> warnings, String durabilityClaim,
+                        Map<String, Path> histogramLogs, List<Warning> warnings, String durabilityClaim,
                         List<TimePoint> timeSeries, CalibrationSection calibration) {
 
   /**
@@ -78,7 +79,7 @@ public record RunResult(Path file, String storeName, String binding, String prof
                    List<OperationFigures> operations, Double serverCpuAvgPercent, Double serverCpuPeakPercent,
                    Double driverCpuAvgPercent, Double machineCpuAvgPercent, Double opsPerServerCpuPercent,
                    String serverCpuSource, String server, Map<String, String> serverSettings, String machine,
-                   Map<String, Path> histogramLogs, List<String> warnings, String durabilityClaim,
+                   Map<String, Path> histogramLogs, List<Warning> warnings, String durabilityClaim,
                    List<TimePoint> timeSeries) {
     this(file, storeName, binding, profile, workload, threads, status, throughputOpsPerSec, throughputOkOpsPerSec,
         operations, serverCpuAvgPercent, serverCpuPeakPercent, driverCpuAvgPercent, machineCpuAvgPercent,
@@ -92,7 +93,7 @@ public record RunResult(Path file, String storeName, String binding, String prof
                    List<OperationFigures> operations, Double serverCpuAvgPercent, Double serverCpuPeakPercent,
                    Double driverCpuAvgPercent, Double machineCpuAvgPercent, Double opsPerServerCpuPercent,
                    String serverCpuSource, String server, Map<String, String> serverSettings, String machine,
-                   Map<String, Path> histogramLogs, List<String> warnings, String durabilityClaim) {
+                   Map<String, Path> histogramLogs, List<Warning> warnings, String durabilityClaim) {
     this(file, storeName, binding, profile, workload, threads, status, throughputOpsPerSec, throughputOkOpsPerSec,
         operations, serverCpuAvgPercent, serverCpuPeakPercent, driverCpuAvgPercent, machineCpuAvgPercent,
         opsPerServerCpuPercent, serverCpuSource, server, serverSettings, machine, histogramLogs, warnings,

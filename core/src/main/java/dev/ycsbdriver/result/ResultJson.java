@@ -33,7 +33,7 @@ public final class ResultJson {
    * The version of the document's layout; it changes when a field changes meaning or is removed, or when a
    * new kind of result appears. 2 adds crash test results (phase {@code crashtest}, a {@code crash} object).
    */
-  public static final int SCHEMA_VERSION = 2;
+  public static final int SCHEMA_VERSION = 3;
   /** The oldest layout {@code report} and {@code merge} still read: version 1 is version 2 without crash tests. */
   public static final int OLDEST_READABLE_SCHEMA_VERSION = 1;
   /** The {@code tool.name} of every result. */

@@ -9,6 +9,7 @@ import dev.ycsbdriver.result.model.RunFigures;
 import dev.ycsbdriver.measure.ChannelTotals;
 import dev.ycsbdriver.measure.LatencyUnit;
 import dev.ycsbdriver.measure.Operation;
+import dev.ycsbdriver.result.model.Warning;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -415,13 +416,13 @@ public final class RunChecks {
 
   /**
    * @param checks checks
-   * @return the warning of each failed check, in order
+   * @return the warning of each failed check, in order, each {@link Warning.Code#SELF_CHECK_FAILED}
    */
-  public static List<String> warnings(List<Check> checks) {
-    List<String> out = new ArrayList<>();
+  public static List<Warning> warnings(List<Check> checks) {
+    List<Warning> out = new ArrayList<>();
     for (Check c : checks) {
       if (c.verdict() == Verdict.FAILED) {
-        out.add(c.warning());
+        out.add(new Warning(Warning.Code.SELF_CHECK_FAILED, c.warning()));
       }
     }
     return out;
@@ -431,12 +432,12 @@ public final class RunChecks {
    * @param runtimeMillis the measured time; a phase with no operation (0) gets none
    * @return the {@link #SHORT_RUN_PREFIX} warning when it is under {@link #SHORT_RUN_MILLIS}, else null
    */
-  public static String shortRun(long runtimeMillis) {
+  public static Warning shortRun(long runtimeMillis) {
     if (runtimeMillis <= 0 || runtimeMillis >= SHORT_RUN_MILLIS) {
       return null;
     }
-    return String.format(Locale.ROOT, "%smeasured %.1f s, under %d s: one disturbed interval (a GC pause, a "
-        + "checkpoint, another process) is a large share of the figures; run longer to compare stores",
-        SHORT_RUN_PREFIX, runtimeMillis / 1000.0, SHORT_RUN_MILLIS / 1000);
+    return new Warning(Warning.Code.SHORT_RUN, String.format(Locale.ROOT, "%smeasured %.1f s, under %d s: one "
+        + "disturbed interval (a GC pause, a checkpoint, another process) is a large share of the figures; run longer "
+        + "to compare stores", SHORT_RUN_PREFIX, runtimeMillis / 1000.0, SHORT_RUN_MILLIS / 1000));
   }
 }

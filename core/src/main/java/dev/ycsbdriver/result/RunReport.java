@@ -7,6 +7,7 @@ import dev.ycsbdriver.cpu.MachineFacts;
 import dev.ycsbdriver.measure.MeasurementConfig;
 import dev.ycsbdriver.measure.Operation;
 import dev.ycsbdriver.result.model.CalibrationSection;
+import dev.ycsbdriver.result.model.Warning;
 import dev.ycsbdriver.spi.ErrorLog;
 import dev.ycsbdriver.spi.ServerFacts;
 import java.nio.file.Path;
@@ -39,7 +40,7 @@ import site.ycsb.Status;
  * @param server what the binding read back from the store
  * @param machine facts about this machine
  * @param timeSeries one point per harvest interval
- * @param warnings one line each; never null
+ * @param warnings each with its code, in the order they arose; never null
  * @param outcome how the run ended
  * @param runDirectory where the result JSON and histogram logs are written
  * @param histogramLogs measurement name to its {@code .hlog} file
@@ -61,7 +62,7 @@ public record RunReport(String toolVersion, String bindingName, String workloadN
                         MeasurementConfig measurement, Instant start, Instant end, long runtimeMillis,
                         long operationsDone, long targetedOperations, List<OperationReport> operations,
                         List<GcStat> gc, CpuSummary cpu, ServerFacts server, MachineFacts machine,
-                        List<TimeSeriesPoint> timeSeries, List<String> warnings, Outcome outcome,
+                        List<TimeSeriesPoint> timeSeries, List<Warning> warnings, Outcome outcome,
                         Path runDirectory, Map<String, Path> histogramLogs, WarmupReport warmup,
                         ScheduleLag scheduleLag, List<ErrorLog.Kind> errors, List<ErrorLog.Outage> outages,
                         String workloadInstances, String threadKind, CalibrationSection calibration) {
@@ -132,8 +133,8 @@ public record RunReport(String toolVersion, String bindingName, String workloadN
    * @param more warnings to add after this report's
    * @return this report with {@code more} appended to its warnings
    */
-  public RunReport withWarnings(List<String> more) {
-    List<String> all = new java.util.ArrayList<>(warnings);
+  public RunReport withWarnings(List<Warning> more) {
+    List<Warning> all = new java.util.ArrayList<>(warnings);
     all.addAll(more);
     return toBuilder().warnings(all).build();
   }

@@ -6,6 +6,7 @@ import dev.ycsbdriver.cpu.CpuSummary;
 import dev.ycsbdriver.cpu.MachineFacts;
 import dev.ycsbdriver.measure.MeasurementConfig;
 import dev.ycsbdriver.result.model.CalibrationSection;
+import dev.ycsbdriver.result.model.Warning;
 import dev.ycsbdriver.spi.ErrorLog;
 import dev.ycsbdriver.spi.ServerFacts;
 import java.nio.file.Path;
@@ -40,7 +41,7 @@ public final class RunReportBuilder {
   private ServerFacts server;
   private MachineFacts machine;
   private List<TimeSeriesPoint> timeSeries = List.of();
-  private List<String> warnings = List.of();
+  private List<Warning> warnings = List.of();
   private Outcome outcome;
   private Path runDirectory;
   private Map<String, Path> histogramLogs = Map.of();
@@ -190,7 +191,7 @@ public final class RunReportBuilder {
     return this;
   }
 
-  public RunReportBuilder warnings(List<String> v) {
+  public RunReportBuilder warnings(List<Warning> v) {
     warnings = v;
     return this;
   }

@@ -1,7 +1,7 @@
 package dev.ycsbdriver.runner;
 
-import dev.ycsbdriver.cpu.CpuSampler;
 import dev.ycsbdriver.result.OperationReport;
+import dev.ycsbdriver.result.model.Warning;
 import dev.ycsbdriver.spi.ErrorLog;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +29,7 @@ final class ErrorWarnings {
    * @param outages the connection outages
    * @return the CPU warnings (the saturation one rewritten in an error storm) followed by the error warnings
    */
-  static List<String> of(List<OperationReport> operations, List<String> cpuWarnings, List<ErrorLog.Outage> outages) {
+  static List<Warning> of(List<OperationReport> operations, List<Warning> cpuWarnings, List<ErrorLog.Outage> outages) {
     long calls = 0;
     long failed = 0;
     for (OperationReport op : operations) {
@@ -43,22 +43,23 @@ final class ErrorWarnings {
     }
     double share = calls == 0 ? 0 : (double) failed / calls;
     String percent = String.format(Locale.ROOT, "%.1f%%", 100 * share);
-    List<String> out = new ArrayList<>();
-    for (String w : cpuWarnings) {
-      out.add(share >= STORM_SHARE && w.startsWith(CpuSampler.SATURATED)
-          ? w + "; but " + percent + " of the operations failed, so the CPU went largely to failing operations "
-              + "(an error storm), not to the store's work: the errors, not the CPU, limit this run"
+    List<Warning> out = new ArrayList<>();
+    for (Warning w : cpuWarnings) {
+      out.add(share >= STORM_SHARE && w.code() == Warning.Code.SATURATED
+          ? new Warning(w.code(), w.text() + "; but " + percent + " of the operations failed, so the CPU went "
+              + "largely to failing operations (an error storm), not to the store's work: the errors, not the CPU, "
+              + "limit this run")
           : w);
     }
     if (share >= WARN_SHARE) {
-      out.add(failed + " of " + calls + " operations (" + percent + ") failed: throughput counts them, "
-          + "throughputOkOpsPerSec does not; the first error of each kind is in the result's errors");
+      out.add(Warning.other(failed + " of " + calls + " operations (" + percent + ") failed: throughput counts them, "
+          + "throughputOkOpsPerSec does not; the first error of each kind is in the result's errors"));
     }
     for (ErrorLog.Outage o : outages) {
-      out.add(o.restoredAt() == null
+      out.add(Warning.other(o.restoredAt() == null
           ? "the connection was lost at " + o.lostAt() + " (" + o.cause() + ") and not restored before the run ended"
           : "the connection was lost from " + o.lostAt() + " to " + o.restoredAt() + " (" + o.durationMillis()
-              + " ms, " + o.threads() + " client threads): " + o.cause());
+              + " ms, " + o.threads() + " client threads): " + o.cause()));
     }
     return out;
   }

@@ -19,6 +19,7 @@ import dev.ycsbdriver.result.RunReport;
 import dev.ycsbdriver.result.RunReportBuilder;
 import dev.ycsbdriver.result.ScheduleLag;
 import dev.ycsbdriver.result.ToolVersion;
+import dev.ycsbdriver.result.model.Warning;
 import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
@@ -57,7 +58,7 @@ public final class Runner {
   /** A run that ends at least this far behind its schedule gets a warning, in milliseconds. */
   static final double BEHIND_SCHEDULE_MILLIS = 1000;
 
-  private final List<String> warnings = new ArrayList<>();
+  private final List<Warning> warnings = new ArrayList<>();
   /** Created at the start of {@link #run()}: while connecting, {@code connecting.timeout} bounds the time without progress from there. */
   private PhaseGuard guard;
   /** What the client threads drew from: {@link ClientWorkloads#SHARED} until the workload is created. */
@@ -117,7 +118,7 @@ public final class Runner {
    *     the result's warnings; not printed again by the runner
    */
   public Runner(RunRequest request, List<String> earlierWarnings) {
-    this.warnings.addAll(earlierWarnings);
+    earlierWarnings.forEach(w -> this.warnings.add(Warning.other(w)));
     this.request = request;
     this.config = request.config();
   }
@@ -144,13 +145,8 @@ public final class Runner {
       warn(typeWarning);
     }
     Duration cpuInterval = settings.getDuration(CpuConfig.INTERVAL);
+    // the command's first line says when these are fewer than threadcount, and the result records both
     int threads = config.effectiveThreadCount();
-    if (threads == 0) {
-      warn("recordcount=0: no record to insert; the load prepares the table and ends");
-    } else if (threads < config.threadCount()) {
-      warn("threadcount " + config.threadCount() + " is larger than the " + config.operationCount()
-          + " operations to do; using " + threads + " threads");
-    }
     Properties props = workloadProperties(threads);
 
     // before anything begins: a port in use ends the command with nothing measured and nothing lost
@@ -318,8 +314,10 @@ public final class Runner {
       return s;
     }
     if (measurement.interval() != MeasurementConfig.Interval.OP) {
-      warnings.add(CLOSED_LOOP_INTENDED.formatted(measurement.interval().name().toLowerCase(java.util.Locale.ROOT)));
-      request.err().println("ycsb: warning: " + warnings.get(warnings.size() - 1));
+      String closedLoop = CLOSED_LOOP_INTENDED.formatted(
+          measurement.interval().name().toLowerCase(java.util.Locale.ROOT));
+      warnings.add(Warning.other(closedLoop));
+      request.err().println("ycsb: warning: " + closedLoop);
     }
     return null;
   }
@@ -353,8 +351,8 @@ public final class Runner {
         .warmup(warm.report(config.warmup().label()))
         .scheduleLag(m.monitored().lag()).errors(tools.errors().kinds()).outages(tools.errors().outages()).build();
     // the figures checked against each other (the result JSON holds every check); each broken one is a warning
-    List<String> checked = new ArrayList<>(RunChecks.warnings(RunChecks.of(report)));
-    String shortRun = RunChecks.shortRun(runtimeMillis);
+    List<Warning> checked = new ArrayList<>(RunChecks.warnings(RunChecks.of(report)));
+    Warning shortRun = RunChecks.shortRun(runtimeMillis);
     if (shortRun != null) {
       checked.add(shortRun);
     }
@@ -365,11 +363,12 @@ public final class Runner {
   private void warnAbout(MeasurePhase.Measured m, ErrorLog errors, ServerFacts server) {
     ScheduleLag lag = m.monitored().lag();
     if (lag != null && lag.finalLagMillis() >= BEHIND_SCHEDULE_MILLIS) {
-      warnings.add(String.format(java.util.Locale.ROOT, "the run ended %.1f s behind its -target %d ops/s schedule: "
-          + "the store did not keep up with the target, and intended latency includes that wait", lag.finalLagMillis() / 1000, config.targetOpsPerSec()));
+      warnings.add(Warning.other(String.format(java.util.Locale.ROOT, "the run ended %.1f s behind its -target %d "
+          + "ops/s schedule: the store did not keep up with the target, and intended latency includes that wait",
+          lag.finalLagMillis() / 1000, config.targetOpsPerSec())));
     }
     warnings.addAll(ErrorWarnings.of(m.operations(), m.cpu().warnings(), errors.outages()));
-    warnings.addAll(m.monitored().logs().errors());
+    m.monitored().logs().errors().forEach(e -> warnings.add(Warning.other(e)));
     warnings.addAll(server.warnings());
   }
 
@@ -381,10 +380,10 @@ public final class Runner {
     long runtimeMillis = m.time().runtimeMillis();
     String clientBound = m.cpu().driverOutweighsServer(runtimeMillis <= 0 ? 0 : opsDone * 1000.0 / runtimeMillis);
     if (clientBound != null) {
-      warnings.add(clientBound);
+      warnings.add(new Warning(Warning.Code.CLIENT_BOUND, clientBound));
     }
     if (config.phase() != Phase.LOAD && !warmedUp) {
-      String unwarmed = WarmupWarnings.of(runtimeMillis, opsDone, m.monitored().timeSeries());
+      Warning unwarmed = WarmupWarnings.of(runtimeMillis, opsDone, m.monitored().timeSeries());
       if (unwarmed != null) {
         warnings.add(unwarmed);
       }
@@ -448,6 +447,6 @@ public final class Runner {
   }
 
   private void warn(String message) {
-    warnings.add(message);
+    warnings.add(Warning.other(message));
   }
 }

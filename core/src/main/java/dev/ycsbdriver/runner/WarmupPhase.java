@@ -5,6 +5,7 @@ import dev.ycsbdriver.cpu.CpuSampler;
 import dev.ycsbdriver.measure.MeasurementRegistry;
 import dev.ycsbdriver.result.StatusLine;
 import dev.ycsbdriver.result.WarmupReport;
+import dev.ycsbdriver.result.model.Warning;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -97,7 +98,7 @@ final class WarmupPhase {
    * @return the warm-up as it went, {@link WarmedUp#NONE} for none
    */
   static WarmedUp run(RunRequest request, Runner.Connected connected, Runner.Instruments tools,
-                      List<String> warnings) {
+                      List<Warning> warnings) {
     RunConfig config = request.config();
     if (config.warmup().none()) {
       return WarmedUp.NONE;
@@ -156,13 +157,15 @@ final class WarmupPhase {
   }
 
   /** Prints the end of the warm-up, and warns when an automatic one was not steady by its limit. */
-  private static void announce(RunRequest request, WarmedUp warm, List<String> warnings) {
+  private static void announce(RunRequest request, WarmedUp warm, List<Warning> warnings) {
     RunConfig config = request.config();
     End end = warm.end();
     if (end.endedBy().equals("max")) {
-      warnings.add("warmup=auto: not steady after warmup.max=" + config.warmup().limit().toSeconds() + " s ("
-          + end.detail() + "); measuring anyway, so the figures may still include warm-up");
-      request.err().println("ycsb: warning: " + warnings.get(warnings.size() - 1));
+      Warning unsteady = new Warning(Warning.Code.STILL_WARMING, "warmup=auto: not steady after warmup.max="
+          + config.warmup().limit().toSeconds() + " s (" + end.detail() + "); measuring anyway, so the figures may "
+          + "still include warm-up");
+      warnings.add(unsteady);
+      request.err().println("ycsb: warning: " + unsteady.text());
     }
     request.err().println(String.format(Locale.ROOT, "Warm-up done after %.1f s (%s%s); measuring.",
         warm.millis() / 1000.0, end.endedBy(), end.detail().isEmpty() ? "" : ": " + end.detail()));

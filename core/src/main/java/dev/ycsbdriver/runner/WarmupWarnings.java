@@ -1,6 +1,7 @@
 package dev.ycsbdriver.runner;
 
 import dev.ycsbdriver.result.TimeSeriesPoint;
+import dev.ycsbdriver.result.model.Warning;
 import java.util.List;
 import java.util.Locale;
 
@@ -25,16 +26,18 @@ final class WarmupWarnings {
    * @param runtimeMillis the measured run time, in milliseconds
    * @param operations the operations measured, every status
    * @param series the run's one-second points, in time order
-   * @return one line, or null when the figures describe a warm driver as far as can be told
+   * @return a {@link Warning.Code#SHORT_RUN} or {@link Warning.Code#STILL_WARMING} warning, or null when the figures
+   *     describe a warm driver as far as can be told
    */
-  static String of(long runtimeMillis, long operations, List<TimeSeriesPoint> series) {
+  static Warning of(long runtimeMillis, long operations, List<TimeSeriesPoint> series) {
     if (operations == 0) {
       return null;
     }
     if (runtimeMillis < SHORT_RUN_MILLIS) {
-      return String.format(Locale.ROOT, "the run measured only %.1f s with no warm-up, so its figures describe JVM "
-          + "start-up and JIT compilation more than the store; measure at least 30 s after a warm-up, e.g. "
-          + "-p operationcount=0 -p maxexecutiontime=30 -p warmup=auto", runtimeMillis / 1000.0);
+      return new Warning(Warning.Code.SHORT_RUN, String.format(Locale.ROOT, "the run measured only %.1f s with no "
+          + "warm-up, so its figures describe JVM start-up and JIT compilation more than the store; measure at least "
+          + "30 s after a warm-up, e.g. -p operationcount=0 -p maxexecutiontime=30 -p warmup=auto",
+          runtimeMillis / 1000.0));
     }
     long firstEnd = Math.round(runtimeMillis * FIRST_SHARE);
     double firstOps = 0;
@@ -59,8 +62,8 @@ final class WarmupWarnings {
     if (first >= CLIMB_RATIO * rest) {
       return null;
     }
-    return String.format(Locale.ROOT, "throughput climbed from %.0f ops/s in the first %.0f s to %.0f ops/s after: "
-        + "the figures include the driver's warm-up (JIT compilation) or the store's; add -p warmup=auto",
-        first, firstMillis / 1000, rest);
+    return new Warning(Warning.Code.STILL_WARMING, String.format(Locale.ROOT, "throughput climbed from %.0f ops/s "
+        + "in the first %.0f s to %.0f ops/s after: the figures include the driver's warm-up (JIT compilation) or the "
+        + "store's; add -p warmup=auto", first, firstMillis / 1000, rest));
   }
 }

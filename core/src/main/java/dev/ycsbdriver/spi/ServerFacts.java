@@ -1,5 +1,6 @@
 package dev.ycsbdriver.spi;
 
+import dev.ycsbdriver.result.model.Warning;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,13 +18,13 @@ import java.util.Map;
  *     {@code null} when none was chosen and the server's own settings apply
  * @param settings effective server or session settings read back from the store, in the order the
  *     binding lists them (e.g. {@code synchronous_commit -> on}); never null, may be empty
- * @param warnings facts a reader must know, one line each (e.g. {@code fsync is off: commits are not
- *     durable}); never null, may be empty
+ * @param warnings facts a reader must know, each with its code (e.g. {@link Warning.Code#NOT_DURABLE}: {@code fsync
+ *     is off: commits are not durable}); never null, may be empty
  * @param restoredSettings server-wide settings an earlier driver left changed (it was killed) and this
  *     command restored from the {@link RestoreJournal} before it measured; never null, usually empty
  */
 public record ServerFacts(String product, String version, String profile, Map<String, String> settings,
-                          List<String> warnings, List<RestoredSetting> restoredSettings) {
+                          List<Warning> warnings, List<RestoredSetting> restoredSettings) {
 
   /**
    * The setting of a store that its own driver process fills before a run and that ends with that process (the
@@ -41,7 +42,7 @@ public record ServerFacts(String product, String version, String profile, Map<St
 
   /** Facts of a command that restored nothing. */
   public ServerFacts(String product, String version, String profile, Map<String, String> settings,
-                     List<String> warnings) {
+                     List<Warning> warnings) {
     this(product, version, profile, settings, warnings, List.of());
   }
 

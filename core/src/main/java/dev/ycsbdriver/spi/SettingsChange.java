@@ -1,6 +1,8 @@
 package dev.ycsbdriver.spi;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.result.model.Warning;
+import dev.ycsbdriver.result.model.Warning.Code;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -103,7 +105,7 @@ public final class SettingsChange<C, X extends Exception> implements AutoCloseab
   /** The in-process key of the server's lock ({@link SettingsOwner}), null when this object holds none. */
   private final String lockKey;
   private final List<RestoredSetting> restoredFromJournal;
-  private final List<String> warnings = new ArrayList<>();
+  private final List<Warning> warnings = new ArrayList<>();
   private final ChangedSettings<C> changed;
   private boolean released;
 
@@ -115,7 +117,7 @@ public final class SettingsChange<C, X extends Exception> implements AutoCloseab
     this.connection = connection;
     this.lockKey = lockKey;
     this.restoredFromJournal = recovery.restored();
-    this.warnings.addAll(recovery.warnings());
+    recovery.warnings().forEach(w -> this.warnings.add(Warning.other(w)));
     this.changed = new ChangedSettings<>(request.binding(), dialect.scope(), journal, dialect, connection);
   }
 
@@ -180,7 +182,9 @@ public final class SettingsChange<C, X extends Exception> implements AutoCloseab
         return new SettingsChange<>(request, dialect, connector, journal, null, null, recovery);
       }
       change = new SettingsChange<>(request, dialect, connector, journal, c, lockKey, recovery);
-      change.warnings.addAll(lockWarnings);
+      for (String w : lockWarnings) {
+        change.warnings.add(Warning.other(w));
+      }
       change.change();
       return change;
     } catch (Exception e) {
@@ -209,18 +213,20 @@ public final class SettingsChange<C, X extends Exception> implements AutoCloseab
       if (dialect.exists(connection, w.getKey())) {
         toSet.put(w.getKey(), w.getValue());
       } else {
-        warnings.add(request.binding() + ": " + w.getKey() + " does not exist on this server; not set (profile "
-            + request.profile() + " asks for " + w.getValue() + ")" + dialect.absentHint(w.getKey()));
+        Code code = dialect.equivalentSetInstead(w.getKey()) ? Code.EQUIVALENT_SETTING : Code.SETTING_NOT_APPLIED;
+        warnings.add(new Warning(code, request.binding() + ": " + w.getKey() + " does not exist on this server; not "
+            + "set (profile " + request.profile() + " asks for " + w.getValue() + ")"
+            + dialect.absentHint(w.getKey())));
       }
     }
     if (toSet.isEmpty() || !mayChange(toSet)) {
       return;
     }
-    dialect.notDurable(connection).ifPresent(n -> warnings.add(request.binding() + ": before this run changed "
-        + "anything the server had " + n.had() + "; another driver may have left " + (n.one() ? "it" : "them")
+    dialect.notDurable(connection).ifPresent(n -> warnings.add(Warning.other(request.binding() + ": before this run "
+        + "changed anything the server had " + n.had() + "; another driver may have left " + (n.one() ? "it" : "them")
         + " changed (one killed on another machine, or with another journal directory); "
         + (n.one() ? "it is recorded as the value" : "they are recorded as the values")
-        + " to restore; check the server's configuration"));
+        + " to restore; check the server's configuration")));
     Map<String, String> originals = new LinkedHashMap<>();
     for (String name : toSet.keySet()) {
       originals.put(name, dialect.original(connection, name));
@@ -263,7 +269,7 @@ public final class SettingsChange<C, X extends Exception> implements AutoCloseab
     if (request.strict()) {
       throw new BindingException(what + "; nothing was changed; " + dialect.privilegeHint() + NOT_STRICT);
     }
-    warnings.add(what + "; the server's own values are in force for this run");
+    warnings.add(new Warning(Code.SETTING_NOT_APPLIED, what + "; the server's own values are in force for this run"));
     return false;
   }
 
@@ -288,8 +294,9 @@ public final class SettingsChange<C, X extends Exception> implements AutoCloseab
           + request.profile() + " (" + why + "); " + dialect.afterRefusal(name, inForce(name)) + "; "
           + dialect.refusalHint(name, why) + ", " + NOT_STRICT);
     }
-    warnings.add(request.binding() + ": could not " + dialect.notSet(name, value, why)
-        + (request.after().containsKey(name) ? "" : "; " + inForce(name) + " is in force for this run"));
+    warnings.add(new Warning(Code.SETTING_NOT_APPLIED, request.binding() + ": could not "
+        + dialect.notSet(name, value, why)
+        + (request.after().containsKey(name) ? "" : "; " + inForce(name) + " is in force for this run")));
   }
 
   private String inForce(String name) {
@@ -311,7 +318,7 @@ public final class SettingsChange<C, X extends Exception> implements AutoCloseab
   }
 
   /** @return lines for the result: settings absent, not set, or held by a running driver; may be empty */
-  public synchronized List<String> warnings() {
+  public synchronized List<Warning> warnings() {
     return List.copyOf(warnings);
   }
 

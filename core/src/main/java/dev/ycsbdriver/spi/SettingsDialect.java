@@ -95,6 +95,15 @@ public interface SettingsDialect<C, X extends Exception> extends ChangedSettings
   }
 
   /**
+   * @param name a setting this server does not have
+   * @return true when the profile sets this server's own equivalent of it instead (the warning then says so in
+   *     {@link #absentHint}); false by default
+   */
+  default boolean equivalentSetInstead(String name) {
+    return false;
+  }
+
+  /**
    * Checks, before anything changes, that the connected user may change these settings.
    *
    * @param names the settings to change, in order; not empty

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.ycsbdriver.result.ResultJson;
 import dev.ycsbdriver.result.ResultJsonTest;
 import dev.ycsbdriver.testing.CliRun;
 import dev.ycsbdriver.testing.Resources;
@@ -170,7 +171,7 @@ class BadInputTest {
   }
 
   @Test
-  void proportionsThatDoNotSumToOneRunNormalisedWithOneWarningBeforeTheRun() throws IOException {
+  void proportionsThatDoNotSumToOneRunNormalisedWithOneWarningBeforeTheRun() throws Exception {
     CliRun run = CliRun.of(split("run basic -P $W -p basicdb.verbose=false -p result.dir=$R -p readproportion=1 "
         + "-p updateproportion=1 -p operationcount=10", Files.createTempDirectory(temp, "results")));
     assertThat(run.exitCode()).as(run.toString()).isZero();
@@ -179,8 +180,8 @@ class BadInputTest {
             + "counts as 0.5, updateproportion 1 counts as 0.5");
     assertThat(run.errLines().get(1)).startsWith("Warning: the operation proportions");
     // saved with the result, and not printed a second time after the run
-    var result = new ObjectMapper().readTree(run.resultFile().toFile());
-    assertThat(result.path("warnings").get(0).asText()).startsWith("the operation proportions sum to 2");
+    assertThat(ResultJson.readDocument(run.resultFile()).sections().warnings().get(0).text())
+        .startsWith("the operation proportions sum to 2");
     assertThat(run.errLines()).filteredOn(l -> l.contains("operation proportions")).hasSize(1);
   }
 

@@ -81,7 +81,7 @@ class AgentSamplingTest {
     assertThat(cpu.server().averagePercent()).isCloseTo(expected, Offset.offset(8.0 + 0.2 * expected));
     assertThat(cpu.server().peakPercent()).isGreaterThanOrEqualTo(cpu.server().averagePercent());
     assertThat(cpu.samples()).filteredOn(s -> !Double.isNaN(s.serverPercent())).hasSizeGreaterThanOrEqualTo(4);
-    assertThat(cpu.warnings()).noneMatch(w -> w.contains("cpu.server.agent"));
+    assertThat(cpu.warnings()).noneMatch(w -> w.text().contains("cpu.server.agent"));
   }
 
   @Test
@@ -116,7 +116,7 @@ class AgentSamplingTest {
 
     assertThat(cpu.server().available()).isTrue();
     assertThat(cpu.server().averagePercent()).isGreaterThan(5.0);
-    assertThat(cpu.warnings()).anySatisfy(w -> assertThat(w)
+    assertThat(cpu.warnings()).anySatisfy(w -> assertThat(w.text())
         .startsWith("cpu.server.agent: " + address + ": ")
         .contains("readings failed (last: connection refused)"));
     assertThat(cpu.samples().get(cpu.samples().size() - 1).serverPercent()).isNaN();

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.cpu.MachineFacts;
 import dev.ycsbdriver.result.model.CrashResultDocument;
+import dev.ycsbdriver.result.model.Warning;
 import dev.ycsbdriver.spi.RestoredSetting;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.testing.Resources;
@@ -71,7 +72,7 @@ class CrashResultJsonTest {
     Map<String, String> settings = new LinkedHashMap<>();
     settings.put("synchronous_commit", "off");
     settings.put("fsync", "on");
-    return new ServerFacts("PostgreSQL", "15.8", "fast", settings, List.of("fsync is on"),
+    return new ServerFacts("PostgreSQL", "15.8", "fast", settings, List.of(Warning.other("fsync is on")),
         List.of(new RestoredSetting("127.0.0.1:5432", "synchronous_commit", "on", 4242,
             Instant.parse("2026-01-01T09:59:00Z"), Path.of("/j/postgres-127.0.0.1-5432.json"))));
   }

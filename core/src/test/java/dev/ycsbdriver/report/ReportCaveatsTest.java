@@ -3,6 +3,7 @@ package dev.ycsbdriver.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ycsbdriver.result.model.Warning;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -31,7 +32,7 @@ class ReportCaveatsTest {
     return new RunResult(Path.of(store, profile, workload, "result.json"), store, store, profile, workload, 64, "ok",
         5_000, 5_000, List.of(), serverCpu, serverCpu * 1.5, driverCpu, 199.0, 5_000 / serverCpu,
         store + " pid 1 listening on 127.0.0.1", store.equals("mysql") ? "MariaDB 10.11.6" : "PostgreSQL 15.8",
-        Map.of(), "test machine", Map.of(), List.of(warnings), null);
+        Map.of(), "test machine", Map.of(), java.util.Arrays.stream(warnings).map(Warning::ofLine).toList(), null);
   }
 
   /** Seed 004's shape: every run saturated; MariaDB client-bound and without its durable settings. */
@@ -95,8 +96,9 @@ class ReportCaveatsTest {
 
   @Test
   void aNotDurableSettingIsACaveatOnlyInAProfileNamedDurable() {
-    assertThat(ReportCaveats.classify(FSYNC_OFF, "seed004-fast")).isNull();
-    assertThat(ReportCaveats.classify(FSYNC_OFF, "seed004-durable")).isEqualTo(ReportCaveats.Group.NOT_DURABLE);
+    assertThat(ReportCaveats.classify(Warning.ofLine(FSYNC_OFF), "seed004-fast")).isNull();
+    assertThat(ReportCaveats.classify(Warning.ofLine(FSYNC_OFF), "seed004-durable"))
+        .isEqualTo(ReportCaveats.Group.NOT_DURABLE);
     ReportModel model = ReportModel.build(List.of(run("postgres", "durable", "workloadc", 10, 100, FSYNC_OFF)), "t",
         null);
     assertThat(ReportCaveats.sentences(model)).containsExactly("Caveat: a profile named durable ran with a setting that "
@@ -105,18 +107,24 @@ class ReportCaveatsTest {
 
   @Test
   void shortRunsSelfChecksAndEquivalentsHaveTheirOwnGroups() {
-    assertThat(ReportCaveats.classify("short run: measured 2.0 s", null)).isEqualTo(ReportCaveats.Group.SHORT_RUN);
-    assertThat(ReportCaveats.classify("the run measured only 2.0 s with no warm-up, so its figures describe JVM "
-        + "start-up", null)).isEqualTo(ReportCaveats.Group.SHORT_RUN);
-    assertThat(ReportCaveats.classify("throughput climbed from 900 ops/s in the first 2 s to 1500 ops/s after: the "
-        + "figures include the driver's warm-up", null)).isEqualTo(ReportCaveats.Group.SHORT_RUN);
-    assertThat(ReportCaveats.classify("self-check failed: Little's law", null)).isEqualTo(ReportCaveats.Group.SELF_CHECK);
-    assertThat(ReportCaveats.classify("mysql: binlog_group_commit_sync_delay does not exist on this server; not set "
+    assertThat(ReportCaveats.classify(Warning.ofLine("short run: measured 2.0 s"), null))
+        .isEqualTo(ReportCaveats.Group.SHORT_RUN);
+    assertThat(ReportCaveats.classify(
+        Warning.ofLine("the run measured only 2.0 s with no warm-up, so its figures describe JVM "
+        + "start-up"), null)).isEqualTo(ReportCaveats.Group.SHORT_RUN);
+    assertThat(ReportCaveats.classify(
+        Warning.ofLine("throughput climbed from 900 ops/s in the first 2 s to 1500 ops/s after: the "
+        + "figures include the driver's warm-up"), null)).isEqualTo(ReportCaveats.Group.SHORT_RUN);
+    assertThat(ReportCaveats.classify(Warning.ofLine("self-check failed: Little's law"), null))
+        .isEqualTo(ReportCaveats.Group.SELF_CHECK);
+    assertThat(ReportCaveats.classify(
+        Warning.ofLine("mysql: binlog_group_commit_sync_delay does not exist on this server; not set "
         + "(profile seed004-durable asks for 2000); MySQL 5.7+ has it, MariaDB does not: its equivalent, "
-        + "binlog_commit_wait_usec with binlog_commit_wait_count, is set instead", "seed004-durable"))
+        + "binlog_commit_wait_usec with binlog_commit_wait_count, is set instead"), "seed004-durable"))
         .isEqualTo(ReportCaveats.Group.EQUIVALENT);
-    assertThat(ReportCaveats.classify("the driver used more CPU than the server (driver 120.0% of a core, 2.0 us/op; "
-        + "server 80.0%, 1.0 us/op): the client may have been the limit", null))
+    assertThat(ReportCaveats.classify(
+        Warning.ofLine("the driver used more CPU than the server (driver 120.0% of a core, 2.0 us/op; "
+        + "server 80.0%, 1.0 us/op): the client may have been the limit"), null))
         .isEqualTo(ReportCaveats.Group.CLIENT_BOUND);
     ReportModel model = ReportModel.build(List.of(run("h2", "durable", "workloada", 10, 100, "short run: 2.0 s"),
         run("h2", "durable", "workloadc", 10, 100, "self-check failed: Little's law: 64 threads < 70.1 in flight")),

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.ycsbdriver.result.RunChecks;
+import dev.ycsbdriver.result.model.Warning;
 import dev.ycsbdriver.testing.Resources;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,7 +27,7 @@ class SelfCheckReportTest {
 
   private static List<String> checkWarnings(Path file) throws Exception {
     return ResultReader.read(List.of(file)).runs().get(0).warnings().stream()
-        .filter(w -> w.startsWith(RunChecks.FAILED_PREFIX)).toList();
+        .filter(w -> w.code() == Warning.Code.SELF_CHECK_FAILED).map(Warning::text).toList();
   }
 
   @Test
@@ -39,7 +40,7 @@ class SelfCheckReportTest {
     assertThat(warnings.get(0)).startsWith("self-check failed: Little's law: 4 threads, but 96,959 ops/s x 413.1 µs = "
         + "40.1 in flight; more than the threads allow");
     assertThat(warnings.get(1)).startsWith("self-check failed: ops per server CPU%: 50.0 reported, but 96,959 ops/s");
-    assertThat(ResultReader.read(List.of(broken)).runs().get(0).warnings().get(0))
+    assertThat(ResultReader.read(List.of(broken)).runs().get(0).warnings().get(0).text())
         .as("the result's own warnings come first").startsWith("h2: H2 does not fsync");
   }
 

@@ -60,7 +60,7 @@ public class ResultJsonTest {
     assertThat(run.exitCode()).isEqualTo(1);
     JsonNode doc = JSON.readTree(run.resultFile().toFile());
     assertThat(validate(doc)).isEmpty();
-    assertThat(doc.get("schemaVersion").asInt()).isEqualTo(2);
+    assertThat(doc.get("schemaVersion").asInt()).isEqualTo(ResultJson.SCHEMA_VERSION);
     assertThat(doc.at("/outcome/status").asText()).isEqualTo("failed");
     assertThat(doc.at("/config/db.passwd").asText()).isEqualTo("****");
     assertThat(Files.readString(run.resultFile())).doesNotContain("hunter2");

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ycsbdriver.matrix.MatrixSections;
 import dev.ycsbdriver.report.ReferenceFigures;
+import dev.ycsbdriver.result.model.Warning;
 import dev.ycsbdriver.testing.CliRun;
 import dev.ycsbdriver.testing.Resources;
 import java.nio.file.Files;
@@ -31,7 +32,8 @@ class RunChecksTest {
     assertThat(c.warning()).startsWith("self-check failed: Little's law: 16 threads, but 3,816 ops/s x 5.92 ms = "
         + "22.6 in flight; more than the threads allow (at most 16.8)");
     assertThat(c.figures()).containsEntry("threads", 16.0).containsKey("inFlight");
-    assertThat(RunChecks.warnings(List.of(c))).containsExactly(c.warning());
+    assertThat(RunChecks.warnings(List.of(c)))
+        .containsExactly(new Warning(Warning.Code.SELF_CHECK_FAILED, c.warning()));
   }
 
   @Test
@@ -126,7 +128,10 @@ class RunChecksTest {
 
   @Test
   void aShortRunIsSaidToBeShort() {
-    assertThat(RunChecks.shortRun(2_000)).startsWith("short run: measured 2.0 s, under 10 s: one disturbed interval");
+    assertThat(RunChecks.shortRun(2_000)).satisfies(w -> {
+      assertThat(w.code()).isEqualTo(Warning.Code.SHORT_RUN);
+      assertThat(w.text()).startsWith("short run: measured 2.0 s, under 10 s: one disturbed interval");
+    });
     assertThat(RunChecks.shortRun(RunChecks.SHORT_RUN_MILLIS)).isNull();
     assertThat(RunChecks.shortRun(0)).isNull();
   }
@@ -146,10 +151,8 @@ class RunChecksTest {
         "interval totals=passed", "run time=passed", "ops per server CPU%=" + (doc.at("/cpu/opsPerServerCpuPercent")
             .isNull() ? "not-applicable" : "passed"));
     assertThat(doc.at("/checks/0/figures/inFlight").asDouble()).isBetween(2.0, 4.2);
-    List<String> warnings = new ArrayList<>();
-    doc.get("warnings").forEach(w -> warnings.add(w.asText()));
-    assertThat(warnings).noneMatch(w -> w.startsWith(RunChecks.FAILED_PREFIX))
-        .anyMatch(w -> w.startsWith(RunChecks.SHORT_RUN_PREFIX));
+    assertThat(ResultJson.readDocument(run.resultFile()).sections().warnings()).extracting(Warning::code)
+        .doesNotContain(Warning.Code.SELF_CHECK_FAILED).contains(Warning.Code.SHORT_RUN);
     assertThat(run.err()).contains("Warning: short run: measured ");
   }
 

@@ -6,6 +6,7 @@ import dev.ycsbdriver.cpu.CpuSampler;
 import dev.ycsbdriver.measure.ChannelTotals;
 import dev.ycsbdriver.result.OperationReport;
 import dev.ycsbdriver.result.RunReport;
+import dev.ycsbdriver.result.model.Warning;
 import dev.ycsbdriver.spi.ErrorLog;
 import java.time.Instant;
 import java.util.LinkedHashMap;
@@ -16,8 +17,8 @@ import org.junit.jupiter.api.Test;
 import site.ycsb.Status;
 
 class ErrorWarningsTest {
-  private static final String SATURATION = CpuSampler.SATURATED + " (190% of 200%) and the driver used 150% of it: "
-      + "throughput is limited by CPU the driver shares with the server";
+  private static final Warning SATURATION = new Warning(Warning.Code.SATURATED, CpuSampler.SATURATED + " (190% of "
+      + "200%) and the driver used 150% of it: throughput is limited by CPU the driver shares with the server");
 
   private static OperationReport op(String name, long ok, long errors, long notFound) {
     Map<Status, Long> statuses = new LinkedHashMap<>();
@@ -36,19 +37,20 @@ class ErrorWarningsTest {
 
   @Test
   void anErrorStormIsSaidAndTheSaturatedCpuIsNotBlamedForIt() {
-    List<String> warnings = ErrorWarnings.of(List.of(op("READ", 10, 990, 0), op("UPDATE", 10, 990, 0)),
+    List<Warning> warnings = ErrorWarnings.of(List.of(op("READ", 10, 990, 0), op("UPDATE", 10, 990, 0)),
         List.of(SATURATION), List.of());
 
     assertThat(warnings).hasSize(2);
-    assertThat(warnings.get(0)).startsWith(CpuSampler.SATURATED).contains("99.0% of the operations failed",
+    assertThat(warnings.get(0).code()).as("still a saturated machine").isEqualTo(Warning.Code.SATURATED);
+    assertThat(warnings.get(0).text()).startsWith(CpuSampler.SATURATED).contains("99.0% of the operations failed",
         "error storm", "the errors, not the CPU, limit this run");
-    assertThat(warnings.get(1)).isEqualTo("1980 of 2000 operations (99.0%) failed: throughput counts them, "
-        + "throughputOkOpsPerSec does not; the first error of each kind is in the result's errors");
+    assertThat(warnings.get(1)).isEqualTo(Warning.other("1980 of 2000 operations (99.0%) failed: throughput counts "
+        + "them, throughputOkOpsPerSec does not; the first error of each kind is in the result's errors"));
   }
 
   @Test
   void aFewErrorsOrNotFoundAnswersLeaveTheCpuWarningAlone() {
-    List<String> warnings = ErrorWarnings.of(List.of(op("READ", 9_000, 5, 3_000)), List.of(SATURATION), List.of());
+    List<Warning> warnings = ErrorWarnings.of(List.of(op("READ", 9_000, 5, 3_000)), List.of(SATURATION), List.of());
 
     assertThat(warnings).containsExactly(SATURATION);
   }
@@ -60,7 +62,8 @@ class ErrorWarningsTest {
     ErrorLog.Outage open = new ErrorLog.Outage(Instant.parse("2026-01-01T00:00:09Z"), null, null, 2,
         "SQLState 08006: I/O error");
 
-    assertThat(ErrorWarnings.of(List.of(op("READ", 100, 0, 0)), List.of(), List.of(restored, open))).containsExactly(
+    assertThat(ErrorWarnings.of(List.of(op("READ", 100, 0, 0)), List.of(), List.of(restored, open)))
+        .extracting(Warning::text).containsExactly(
         "the connection was lost from 2026-01-01T00:00:00Z to 2026-01-01T00:00:03Z (3000 ms, 8 client threads): "
             + "SQLState 57P01: terminating connection",
         "the connection was lost at 2026-01-01T00:00:09Z (SQLState 08006: I/O error) and not restored before the "

@@ -3,6 +3,7 @@ package dev.ycsbdriver.runner;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ycsbdriver.result.TimeSeriesPoint;
+import dev.ycsbdriver.result.model.Warning;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -202,7 +203,10 @@ class SteadyStateTest {
 
   @Test
   void aShortRunIsFlaggedAndALongFlatOneIsNot() {
-    assertThat(WarmupWarnings.of(2_600, 1_000, List.of())).contains("measured only 2.6 s with no warm-up");
+    assertThat(WarmupWarnings.of(2_600, 1_000, List.of())).satisfies(w -> {
+      assertThat(w.code()).isEqualTo(Warning.Code.SHORT_RUN);
+      assertThat(w.text()).contains("measured only 2.6 s with no warm-up");
+    });
     assertThat(WarmupWarnings.of(60_000, 600_000, series(60, second -> 10_000))).isNull();
     assertThat(WarmupWarnings.of(0, 0, List.of())).isNull();
   }
@@ -210,8 +214,9 @@ class SteadyStateTest {
   @Test
   void aRunWhoseFirstFifthIsSlowerIsFlaggedWithBothRates() {
     // 12 s at 5k ops/s, then 48 s at 12k: the first fifth is well under 90% of the rest
-    String w = WarmupWarnings.of(60_000, 636_000, series(60, second -> second <= 12 ? 5_000 : 12_000));
-    assertThat(w).contains("climbed from 5000 ops/s in the first 12 s to 12000 ops/s", "-p warmup=auto");
+    Warning w = WarmupWarnings.of(60_000, 636_000, series(60, second -> second <= 12 ? 5_000 : 12_000));
+    assertThat(w.code()).isEqualTo(Warning.Code.STILL_WARMING);
+    assertThat(w.text()).contains("climbed from 5000 ops/s in the first 12 s to 12000 ops/s", "-p warmup=auto");
   }
 
   private static List<TimeSeriesPoint> series(int seconds, java.util.function.IntToDoubleFunction rate) {

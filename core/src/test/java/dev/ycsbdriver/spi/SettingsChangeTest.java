@@ -4,6 +4,7 @@ import static dev.ycsbdriver.spi.FakeSettingsServer.SERVER_ID;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.ycsbdriver.result.model.Warning;
 import dev.ycsbdriver.spi.FakeSettingsServer.Connection;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -104,8 +105,9 @@ class SettingsChangeTest {
     FakeSettingsServer server = new FakeSettingsServer("fsync", "on");
     try (SettingsChange<Connection, IOException> changed = SettingsChange.open(
         request(true, "binlog_delay", "10", "fsync", "off"), server, new FakeConnector())) {
-      assertThat(changed.warnings()).containsExactly("fake: binlog_delay does not exist on this server; not set "
-          + "(profile fast asks for 10); a newer server has it");
+      assertThat(changed.warnings()).containsExactly(
+          notApplied("fake: binlog_delay does not exist on this server; not set "
+          + "(profile fast asks for 10); a newer server has it"));
       assertThat(server.values).containsExactly(Map.entry("fsync", "off"));
       assertThat(changed.original("binlog_delay")).isNull();
     }
@@ -133,8 +135,9 @@ class SettingsChangeTest {
     server.refused.add("sync_binlog=0");
     try (SettingsChange<Connection, IOException> changed = SettingsChange.open(
         request(false, "fsync", "off", "sync_binlog", "0"), server, new FakeConnector())) {
-      assertThat(changed.warnings()).containsExactly("fake: could not set GLOBAL sync_binlog = 0; 1 is in force for "
-          + "this run");
+      assertThat(changed.warnings()).containsExactly(
+          notApplied("fake: could not set GLOBAL sync_binlog = 0; 1 is in force for "
+          + "this run"));
       assertThat(server.values).containsEntry("fsync", "off");
     }
     assertThat(server.values).containsEntry("fsync", "on");
@@ -162,9 +165,9 @@ class SettingsChangeTest {
         request(false, "fsync", "off", "sync_binlog", "0", "appendonly", "yes"), server, new FakeConnector())) {
       assertThat(server.settling).containsExactly(Map.entry("fsync", "off"), Map.entry("appendonly", "yes"));
       assertThat(changed.warnings()).containsExactly(
-          "fake: could not set GLOBAL sync_binlog = 0; 1 is in force for this run",
-          "fake: could not set GLOBAL appendonly = yes; no is in force for this run",
-          "fake: could not set GLOBAL fsync = off; on is in force for this run");
+          notApplied("fake: could not set GLOBAL sync_binlog = 0; 1 is in force for this run"),
+          notApplied("fake: could not set GLOBAL appendonly = yes; no is in force for this run"),
+          notApplied("fake: could not set GLOBAL fsync = off; on is in force for this run"));
     }
   }
 
@@ -178,8 +181,9 @@ class SettingsChangeTest {
             + "SUPER ON *.* TO ycsb; nothing was changed; or add -p profile.strict=false");
     try (SettingsChange<Connection, IOException> changed = SettingsChange.open(
         request(false, "fsync", "off"), server, new FakeConnector())) {
-      assertThat(changed.warnings()).containsExactly("fake: cannot change GLOBAL fsync for profile fast: the role "
-          + "lacks SUPER; GRANT SUPER ON *.* TO ycsb; the server's own values are in force for this run");
+      assertThat(changed.warnings()).containsExactly(
+          notApplied("fake: cannot change GLOBAL fsync for profile fast: the role "
+          + "lacks SUPER; GRANT SUPER ON *.* TO ycsb; the server's own values are in force for this run"));
     }
     assertThat(server.statements).isEmpty();
     assertThat(journalFile()).doesNotExist();
@@ -191,10 +195,12 @@ class SettingsChangeTest {
     server.notDurable = "fsync=off, not its durable values";
     try (SettingsChange<Connection, IOException> changed = SettingsChange.open(
         request(true, "fsync", "on"), server, new FakeConnector())) {
-      assertThat(changed.warnings()).containsExactly("fake: before this run changed anything the server had "
+      assertThat(changed.warnings()).containsExactly(
+          Warning.other(
+          "fake: before this run changed anything the server had "
           + "fsync=off, not its durable values; another driver may have left them changed (one killed on another "
           + "machine, or with another journal directory); they are recorded as the values to restore; check the "
-          + "server's configuration");
+          + "server's configuration"));
       assertThat(changed.original("fsync")).isEqualTo("off");
     }
   }
@@ -207,7 +213,8 @@ class SettingsChangeTest {
         request(map("fsync", "off"), map("config-file", "rewrite"), false), server, new FakeConnector())) {
       assertThat(journal().identified(SERVER_ID).read().orElseThrow().originals())
           .containsExactly(Map.entry("fsync", "on"), Map.entry("config-file", "rewrite"));
-      assertThat(changed.warnings()).containsExactly("fake: could not set GLOBAL config-file = rewrite");
+      assertThat(changed.warnings()).containsExactly(
+          notApplied("fake: could not set GLOBAL config-file = rewrite"));
       server.refused.clear();
       server.statements.clear();
     }
@@ -306,7 +313,8 @@ class SettingsChangeTest {
     Files.createDirectories(journalFile().getParent());
     Files.writeString(journalFile().resolveSibling("fake-other.json"), "{}"); // a journal is pending
     try (SettingsChange<Connection, IOException> changed = SettingsChange.open(request(true), server, connector)) {
-      assertThat(changed.warnings()).containsExactly(what + "; this run measures with its values");
+      assertThat(changed.warnings()).containsExactly(
+          Warning.other(what + "; this run measures with its values"));
     }
   }
 
@@ -316,7 +324,8 @@ class SettingsChangeTest {
     server.unguarded = "fake: the server cannot hold the settings lock";
     try (SettingsChange<Connection, IOException> changed = SettingsChange.open(request(true, "fsync", "off"), server,
         new FakeConnector())) {
-      assertThat(changed.warnings()).containsExactly("fake: the server cannot hold the settings lock");
+      assertThat(changed.warnings()).containsExactly(
+          Warning.other("fake: the server cannot hold the settings lock"));
       assertThat(server.values).containsEntry("fsync", "off");
     }
     assertThat(server.unlocked).isZero();
@@ -326,5 +335,9 @@ class SettingsChangeTest {
     Process p = new ProcessBuilder("true").start();
     assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
     return p.pid();
+  }
+
+  private static Warning notApplied(String text) {
+    return new Warning(Warning.Code.SETTING_NOT_APPLIED, text);
   }
 }

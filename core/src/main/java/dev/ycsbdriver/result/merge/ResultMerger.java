@@ -18,6 +18,7 @@ import dev.ycsbdriver.result.model.ResultDocument;
 import dev.ycsbdriver.result.model.RunFigures;
 import dev.ycsbdriver.result.model.RunPlan;
 import dev.ycsbdriver.result.model.RunSections;
+import dev.ycsbdriver.result.model.Warning;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -150,10 +151,12 @@ public final class ResultMerger {
     RunSections first = sources.get(0).document().sections();
     Map<String, String> logs = new LinkedHashMap<>();
     totals.keySet().forEach(name -> logs.put(name, ResultFiles.fileName(name) + ".hlog"));
-    List<String> warnings = new ArrayList<>(mergeWarnings);
+    List<Warning> warnings = new ArrayList<>();
+    mergeWarnings.forEach(w -> warnings.add(Warning.other(w)));
     for (MergeSource s : sources) {
-      List<String> own = s.document().sections().warnings();
-      (own == null ? List.<String>of() : own).forEach(w -> warnings.add(s.name() + ": " + w));
+      List<Warning> own = s.document().sections().warnings();
+      // each client's warning keeps its code: a report classifies the merged run as it would the client's
+      (own == null ? List.<Warning>of() : own).forEach(w -> warnings.add(w.prefixed(s.name() + ": ")));
     }
     return new RunSections(first.server(), first.machine(), null, cpu, operations, List.of(), List.of(), logs,
         mergeConfig(sources), first.checks(), warnings);

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One crash test's result JSON (phase {@code crashtest}, schema version 2), described by
+ * One crash test's result JSON (phase {@code crashtest}, schema version 2 or 3), described by
  * {@code /dev/ycsbdriver/result/crash-result.schema.json}. Its top-level fields are flat in the file; here they are
  * grouped, in file order, into what identifies the test, what it measured overall, the sections every result has and
  * the {@code crash} object. A report reads such a file as a {@link ResultDocument}, whose {@code crash} is the same
@@ -16,15 +16,18 @@ import java.util.Map;
  * @param server what the audit's (or else the check's) open read back from the store
  * @param machine the machine's facts
  * @param config the effective configuration, masked
- * @param warnings one line each; empty when none
+ * @param warnings the test's warnings; empty when none
  * @param crash the crash test's figures
  */
 public record CrashResultDocument(@JsonUnwrapped Identity identity, @JsonUnwrapped Figures figures,
                                   ServerSection server, MachineSection machine, Map<String, String> config,
-                                  List<String> warnings, CrashSection crash) {
+                                  List<Warning> warnings, CrashSection crash) {
+
+  /** The {@code phase} and {@code workloadName} of a crash test's result; a reader tells such a result by it. */
+  public static final String PHASE = "crashtest";
 
   /**
-   * @param schemaVersion the document's layout, 2
+   * @param schemaVersion the document's layout, 2 or 3 (3: warnings with codes)
    * @param tool the program that wrote it
    * @param phase {@code crashtest}
    * @param binding the binding's canonical name

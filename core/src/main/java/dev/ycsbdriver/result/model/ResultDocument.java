@@ -14,7 +14,7 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
  * @param figures times, operation counts, throughput, errors and outcome
  * @param sections server, machine, CPU, operations, time series, GC, logs, configuration, checks and warnings
  * @param merged how a merged result was merged; null in a single client's result
- * @param crash the crash test's section (phase {@code crashtest}, schema version 2), read by the crash report and
+ * @param crash the crash test's section (phase {@code crashtest}, schema version 2 or 3), read by the crash report and
  *     the matrix; null in every other result
  */
 @JsonIgnoreProperties(ignoreUnknown = true)

@@ -5,7 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 /**
  * What a result is of: the fields from {@code schemaVersion} to {@code client}.
  *
- * @param schemaVersion the document's layout, 1 or 2
+ * @param schemaVersion the document's layout, 1 to 3 (3: warnings with codes)
  * @param tool the program that wrote it
  * @param phase {@code load}, {@code run} or {@code crashtest}
  * @param binding the binding's canonical name

@@ -19,7 +19,8 @@ import java.util.Map;
  * @param histogramLogs measurement name to its {@code .hlog} file, relative to the result's directory
  * @param config the effective configuration, masked
  * @param checks the run's figures checked against each other; null in results written before them
- * @param warnings one line each
+ * @param warnings the run's warnings, in the order they arose; a result written before warnings had codes has bare
+ *     lines here, read by {@link Warning#ofLine}
  */
 public record RunSections(ServerSection server, MachineSection machine,
                           @JsonInclude(JsonInclude.Include.NON_NULL) CalibrationSection calibration,
@@ -30,7 +31,7 @@ public record RunSections(ServerSection server, MachineSection machine,
                           @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, String> histogramLogs,
                           Map<String, String> config,
                           @JsonInclude(JsonInclude.Include.NON_NULL) List<Check> checks,
-                          List<String> warnings) {
+                          List<Warning> warnings) {
 
   /**
    * @param name the collector's name

@@ -330,7 +330,8 @@ class ResultMergerTest {
     assertThat(m.path("config").path("insertstart").asText()).isEqualTo("0");
     assertThat(m.path("config").path("insertcount").asText()).isEqualTo("1001");
     assertThat(m.path("config").has("client.index")).isFalse();
-    assertThat(m.path("warnings").get(0).asText()).startsWith("merge: the clients' runs do not overlap in time");
+    assertThat(m.path("warnings").get(0).path("text").asText())
+        .startsWith("merge: the clients' runs do not overlap in time");
     assertThat(m.path("merged").path("windowOperations").asLong()).isEqualTo(1001);
   }
 

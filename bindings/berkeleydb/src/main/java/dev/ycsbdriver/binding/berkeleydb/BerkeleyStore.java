@@ -8,6 +8,7 @@ import com.sleepycat.je.Environment;
 import com.sleepycat.je.EnvironmentConfig;
 import com.sleepycat.je.JEVersion;
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.result.model.Warning;
 import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.ErrorLog;
@@ -144,16 +145,19 @@ final class BerkeleyStore implements Binding {
     settings.put("je.lock.timeout_ms", Long.toString(c.getLockTimeout(TimeUnit.MILLISECONDS)));
     settings.put("je.log.flushNoSyncInterval", c.getConfigParam(EnvironmentConfig.LOG_FLUSH_NO_SYNC_INTERVAL));
     settings.put("je.log.flushSyncInterval", c.getConfigParam(EnvironmentConfig.LOG_FLUSH_SYNC_INTERVAL));
-    List<String> warnings = new ArrayList<>();
+    List<Warning> warnings = new ArrayList<>();
     if (!spec.transactional() && spec.durability() == null) {
-      warnings.add("berkeleydb: non-transactional writes without berkeleydb.durability stay in JE's log buffer until "
-          + "it fills or the background flush runs (je.log.flushNoSyncInterval): a crash of the process loses them");
+      warnings.add(new Warning(Warning.Code.NOT_DURABLE,
+          "berkeleydb: non-transactional writes without berkeleydb.durability stay in JE's log buffer until "
+          + "it fills or the background flush runs (je.log.flushNoSyncInterval): a crash of the process loses them"));
     } else if ("COMMIT_NO_SYNC".equals(durability)) {
-      warnings.add("berkeleydb: COMMIT_NO_SYNC leaves each write in JE's log buffer in the JVM: a crash of the "
-          + "process loses up to je.log.flushNoSyncInterval of writes");
+      warnings.add(new Warning(Warning.Code.NOT_DURABLE,
+          "berkeleydb: COMMIT_NO_SYNC leaves each write in JE's log buffer in the JVM: a crash of the "
+          + "process loses up to je.log.flushNoSyncInterval of writes"));
     } else if ("COMMIT_WRITE_NO_SYNC".equals(durability)) {
-      warnings.add("berkeleydb: COMMIT_WRITE_NO_SYNC hands each write to the OS without fsync: it survives a crash "
-          + "of the process, not of the machine");
+      warnings.add(new Warning(Warning.Code.NOT_DURABLE,
+          "berkeleydb: COMMIT_WRITE_NO_SYNC hands each write to the OS without fsync: it survives a crash "
+          + "of the process, not of the machine"));
     }
     return new ServerFacts("Berkeley DB Java Edition", JEVersion.CURRENT_VERSION.getVersionString(), spec.profile(),
         settings, warnings);

@@ -1,5 +1,6 @@
 package dev.ycsbdriver.binding.h2;
 
+import dev.ycsbdriver.result.model.Warning;
 import dev.ycsbdriver.spi.ConnectionMode;
 import dev.ycsbdriver.binding.jdbc.ConnectionSource;
 import dev.ycsbdriver.binding.jdbc.JdbcKeys;
@@ -104,14 +105,16 @@ public final class H2BindingProvider implements BindingProvider {
         "SELECT SETTING_VALUE FROM INFORMATION_SCHEMA.SETTINGS WHERE SETTING_NAME = 'WRITE_DELAY'"));
     settings.put("LOCK_TIMEOUT", firstValue(c, "SELECT LOCK_TIMEOUT()"));
     settings.put("READONLY", firstValue(c, "SELECT READONLY()"));
-    List<String> warnings = new ArrayList<>();
+    List<Warning> warnings = new ArrayList<>();
     if ("durable".equals(profile)) {
-      warnings.add("h2: H2 does not fsync each commit; with WRITE_DELAY=0 a commit survives a crash of the driver "
-          + "process, not of the machine");
+      warnings.add(new Warning(Warning.Code.NOT_DURABLE,
+          "h2: H2 does not fsync each commit; with WRITE_DELAY=0 a commit survives a crash of the driver "
+          + "process, not of the machine"));
     }
     if (readOnly && !"TRUE".equalsIgnoreCase(settings.get("READONLY"))) {
-      warnings.add("h2: h2.readonly=true was asked but the database is open for writing (READONLY() is "
-          + settings.get("READONLY") + "): something in this process opened it first");
+      warnings.add(new Warning(Warning.Code.SETTING_NOT_APPLIED,
+          "h2: h2.readonly=true was asked but the database is open for writing (READONLY() is "
+          + settings.get("READONLY") + "): something in this process opened it first"));
     }
     return new ServerFacts("H2", c.getMetaData().getDatabaseProductVersion(), profile, settings, warnings);
   }

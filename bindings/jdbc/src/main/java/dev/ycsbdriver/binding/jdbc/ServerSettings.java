@@ -1,6 +1,7 @@
 package dev.ycsbdriver.binding.jdbc;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.result.model.Warning;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.ErrorLog;
 import dev.ycsbdriver.spi.RestoreJournal;
@@ -145,6 +146,11 @@ public final class ServerSettings implements AutoCloseable {
     }
 
     @Override
+    public boolean equivalentSetInstead(String name) {
+      return store().equivalentSetInstead(name);
+    }
+
+    @Override
     public Optional<String> missingPrivilege(Connection c, Collection<String> names) throws SQLException {
       return store().missingPrivilege(c, names);
     }
@@ -229,7 +235,7 @@ public final class ServerSettings implements AutoCloseable {
   }
 
   /** @return lines for the result: settings absent, not set, or held by a running driver; may be empty */
-  public List<String> warnings() {
+  public List<Warning> warnings() {
     return change.warnings();
   }
 

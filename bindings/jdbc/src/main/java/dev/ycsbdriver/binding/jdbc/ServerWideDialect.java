@@ -126,4 +126,12 @@ public interface ServerWideDialect {
   default String absentHint(String name) {
     return "";
   }
+
+  /**
+   * @param name a setting this server does not have
+   * @return true when the profile sets this server's own equivalent of it instead; false by default
+   */
+  default boolean equivalentSetInstead(String name) {
+    return false;
+  }
 }

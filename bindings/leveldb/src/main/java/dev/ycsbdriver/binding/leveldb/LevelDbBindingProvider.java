@@ -5,6 +5,7 @@ import dev.ycsbdriver.config.CoreWorkloadKeys;
 import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.Settings;
+import dev.ycsbdriver.result.model.Warning;
 import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
@@ -175,14 +176,16 @@ public final class LevelDbBindingProvider implements BindingProvider {
     settings.put("database", shared.dir().toString());
     settings.put("sync", Boolean.toString(sync));
     settings.putAll(shared.options().facts());
-    List<String> warnings = new ArrayList<>();
+    List<Warning> warnings = new ArrayList<>();
     if (!shared.options().equals(asked)) {
-      warnings.add("leveldb: " + shared.dir() + " was already open in this process with other options; those "
-          + "are in force, not this command's: " + asked.facts());
+      warnings.add(new Warning(Warning.Code.SETTING_NOT_APPLIED,
+          "leveldb: " + shared.dir() + " was already open in this process with other options; those "
+          + "are in force, not this command's: " + asked.facts()));
     }
     if (!sync) {
-      warnings.add("leveldb: sync=false: a write is in the operating system's page cache when it returns; a crash "
-          + "of the driver loses nothing, a crash of the machine can lose the writes not yet written back");
+      warnings.add(new Warning(Warning.Code.NOT_DURABLE,
+          "leveldb: sync=false: a write is in the operating system's page cache when it returns; a crash "
+          + "of the driver loses nothing, a crash of the machine can lose the writes not yet written back"));
     }
     return new ServerFacts("LevelDB", "leveldbjni " + JniDBFactory.VERSION, profile, settings, warnings);
   }

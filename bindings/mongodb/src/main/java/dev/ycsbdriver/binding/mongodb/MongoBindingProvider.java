@@ -15,6 +15,7 @@ import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.Secrets;
 import dev.ycsbdriver.config.Settings;
+import dev.ycsbdriver.result.model.Warning;
 import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
@@ -249,9 +250,10 @@ public final class MongoBindingProvider implements BindingProvider {
     Integer wtimeout = wc.getWTimeout(TimeUnit.MILLISECONDS);
     settings.put("wtimeout_ms", wtimeout == null ? "none" : Integer.toString(wtimeout));
     settings.put("readPreference", readPreference);
-    List<String> warnings = new ArrayList<>();
+    List<Warning> warnings = new ArrayList<>();
     if (!wc.isAcknowledged()) {
-      warnings.add("mongodb: writes are unacknowledged (w=0): a failed or lost write is never reported");
+      warnings.add(new Warning(Warning.Code.NOT_DURABLE,
+          "mongodb: writes are unacknowledged (w=0): a failed or lost write is never reported"));
     }
     return new ServerFacts("MongoDB", version, profile, settings, warnings);
   }

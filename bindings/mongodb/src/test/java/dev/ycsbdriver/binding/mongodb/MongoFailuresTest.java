@@ -6,6 +6,7 @@ import com.mongodb.MongoCredential;
 import com.mongodb.MongoSecurityException;
 import com.mongodb.MongoTimeoutException;
 import com.mongodb.WriteConcern;
+import dev.ycsbdriver.result.model.Warning;
 import dev.ycsbdriver.spi.NetworkTimeouts;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
@@ -49,7 +50,10 @@ class MongoFailuresTest {
   void unacknowledgedWriteConcernIsReadBackWithAWarning() {
     var facts = MongoBindingProvider.facts("8.0.4", WriteConcern.UNACKNOWLEDGED, "unsafe", "primary");
     assertThat(facts.settings()).containsEntry("w", "0");
-    assertThat(facts.warnings()).singleElement().asString().contains("unacknowledged");
+    assertThat(facts.warnings()).singleElement().satisfies(w -> {
+      assertThat(w.code()).isEqualTo(Warning.Code.NOT_DURABLE);
+      assertThat(w.text()).contains("unacknowledged");
+    });
     var durable = MongoBindingProvider.facts("8.0.4", WriteConcern.W1.withJournal(true), "durable", "primary");
     assertThat(durable.settings()).containsEntry("w", "1").containsEntry("j", "true");
     assertThat(durable.warnings()).isEmpty();

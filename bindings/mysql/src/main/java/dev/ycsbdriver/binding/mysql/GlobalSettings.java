@@ -187,6 +187,12 @@ final class GlobalSettings implements ServerWideDialect {
   }
 
   @Override
+  public boolean equivalentSetInstead(String name) {
+    return MYSQL_DELAY.equals(name) ? asked.contains(MARIADB_DELAY)
+        : name.startsWith("binlog_commit_wait_") && asked.contains(MYSQL_DELAY);
+  }
+
+  @Override
   public String absentHint(String name) {
     if (MYSQL_DELAY.equals(name)) {
       return asked.contains(MARIADB_DELAY)

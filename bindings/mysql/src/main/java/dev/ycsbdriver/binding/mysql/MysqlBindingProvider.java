@@ -1,5 +1,6 @@
 package dev.ycsbdriver.binding.mysql;
 
+import dev.ycsbdriver.result.model.Warning;
 import dev.ycsbdriver.spi.ConnectionMode;
 import dev.ycsbdriver.binding.jdbc.ConnectionSource;
 import dev.ycsbdriver.binding.jdbc.JdbcKeys;
@@ -146,10 +147,10 @@ public final class MysqlBindingProvider implements BindingProvider {
         reconnect, c -> facts(c, context.profile(), changed.warnings(), changed.restored(), binlogAsked), changed);
   }
 
-  static ServerFacts facts(Connection c, String profile, List<String> changeWarnings, List<RestoredSetting> restored,
+  static ServerFacts facts(Connection c, String profile, List<Warning> changeWarnings, List<RestoredSetting> restored,
                            boolean binlogAsked) throws SQLException {
     Map<String, String> settings = new LinkedHashMap<>();
-    List<String> warnings = new ArrayList<>(changeWarnings);
+    List<Warning> warnings = new ArrayList<>(changeWarnings);
     String version;
     try (Statement st = c.createStatement()) {
       try (ResultSet rs = st.executeQuery("SELECT VERSION()")) {
@@ -162,9 +163,10 @@ public final class MysqlBindingProvider implements BindingProvider {
     }
     String logBin = settings.get("log_bin");
     if (binlogAsked && ("0".equals(logBin) || "OFF".equalsIgnoreCase(logBin))) {
-      warnings.add("mysql: log_bin is OFF: the server writes no binary log, so sync_binlog and the group-commit "
+      warnings.add(new Warning(Warning.Code.SETTING_NOT_APPLIED,
+          "mysql: log_bin is OFF: the server writes no binary log, so sync_binlog and the group-commit "
           + "delay (binlog_group_commit_sync_delay, MariaDB's binlog_commit_wait_usec) change nothing on it; the "
-          + "binary log is a startup option (--log-bin), which scripts/services/mariadb.sh gives a server it starts");
+          + "binary log is a startup option (--log-bin), which scripts/services/mariadb.sh gives a server it starts"));
     }
     String product = version.toLowerCase(java.util.Locale.ROOT).contains("mariadb") ? "MariaDB" : "MySQL";
     return new ServerFacts(product, version, profile, settings, warnings, restored);

@@ -1,5 +1,6 @@
 package dev.ycsbdriver.binding.postgres;
 
+import dev.ycsbdriver.result.model.Warning;
 import dev.ycsbdriver.spi.ConnectionMode;
 import dev.ycsbdriver.binding.jdbc.ConnectionSource;
 import dev.ycsbdriver.binding.jdbc.JdbcKeys;
@@ -140,7 +141,7 @@ public final class PostgresBindingProvider implements BindingProvider {
         changed.restored()), changed);
   }
 
-  static ServerFacts facts(Connection c, String profile, List<String> changeWarnings, List<RestoredSetting> restored)
+  static ServerFacts facts(Connection c, String profile, List<Warning> changeWarnings, List<RestoredSetting> restored)
       throws SQLException {
     Map<String, String> settings = new LinkedHashMap<>();
     String version;
@@ -150,12 +151,14 @@ public final class PostgresBindingProvider implements BindingProvider {
         settings.put(name, show(st, name));
       }
     }
-    List<String> warnings = new ArrayList<>(changeWarnings);
+    List<Warning> warnings = new ArrayList<>(changeWarnings);
     if ("off".equals(settings.get("fsync"))) {
-      warnings.add("postgres: fsync is off on the server: no commit survives a power loss, whatever the profile");
+      warnings.add(new Warning(Warning.Code.NOT_DURABLE,
+          "postgres: fsync is off on the server: no commit survives a power loss, whatever the profile"));
     }
     if ("durable".equals(profile) && !"on".equals(settings.get("synchronous_commit"))) {
-      warnings.add("postgres: profile durable but synchronous_commit is " + settings.get("synchronous_commit"));
+      warnings.add(new Warning(Warning.Code.NOT_DURABLE,
+          "postgres: profile durable but synchronous_commit is " + settings.get("synchronous_commit")));
     }
     return new ServerFacts("PostgreSQL", version, profile, settings, warnings, restored);
   }

@@ -80,7 +80,7 @@ class PostgresRecoveryIT {
       assertThat(run.out()).contains("[OVERALL], Throughput(ops/sec), ", "[OK], Throughput(ops/sec), ",
           "[CONNECTION], Outages, 1");
       List<String> warnings = new ArrayList<>();
-      result.get("warnings").forEach(w -> warnings.add(w.asText()));
+      result.get("warnings").forEach(w -> warnings.add(w.path("text").asText()));
       assertThat(warnings).anyMatch(w -> w.startsWith("the connection was lost from "));
       assertThat(warnings).noneMatch(w -> w.startsWith("the machine's CPU was saturated") && !w.contains("error storm")
           && failedShare(result) >= 0.10);

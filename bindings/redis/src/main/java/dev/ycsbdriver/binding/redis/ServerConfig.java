@@ -1,6 +1,7 @@
 package dev.ycsbdriver.binding.redis;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.result.model.Warning;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.ErrorLog;
 import dev.ycsbdriver.spi.RestoreJournal;
@@ -267,7 +268,7 @@ final class ServerConfig implements AutoCloseable {
   }
 
   /** @return lines for the result: settings not set, or held by a running driver; may be empty */
-  List<String> warnings() {
+  List<Warning> warnings() {
     return change.warnings();
   }
 

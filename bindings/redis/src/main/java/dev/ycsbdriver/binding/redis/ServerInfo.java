@@ -1,5 +1,6 @@
 package dev.ycsbdriver.binding.redis;
 
+import dev.ycsbdriver.result.model.Warning;
 import dev.ycsbdriver.spi.RestoredSetting;
 import dev.ycsbdriver.spi.ServerFacts;
 import java.util.ArrayList;
@@ -57,7 +58,7 @@ final class ServerInfo {
     settings.put("redis_mode", String.valueOf(field(server, "redis_mode")));
     settings.put("os", String.valueOf(field(server, "os")));
     settings.put("multiplexing_api", String.valueOf(field(server, "multiplexing_api")));
-    List<String> warnings = new ArrayList<>(changed.warnings());
+    List<Warning> warnings = new ArrayList<>(changed.warnings());
     warnings.addAll(warnings(settings, changed.switchedOnAof() && !rewrite));
     List<RestoredSetting> restored = changed.restored();
     return new ServerFacts("Redis", field(server, "redis_version"), profile, settings, warnings, restored);
@@ -74,30 +75,34 @@ final class ServerInfo {
   /**
    * @param settings what was read back
    * @param runtimeOnly whether the profile switched the AOF on by CONFIG SET without CONFIG REWRITE
-   * @return lines a reader of the result must know
+   * @return what a reader of the result must know
    */
-  static List<String> warnings(Map<String, String> settings, boolean runtimeOnly) {
-    List<String> out = new ArrayList<>();
+  static List<Warning> warnings(Map<String, String> settings, boolean runtimeOnly) {
+    List<Warning> out = new ArrayList<>();
     if ("no".equals(settings.get("appendonly"))) {
-      out.add("redis: appendonly is no: an acknowledged write is only in memory until the next RDB snapshot (save "
-          + settings.get("save") + "); a crash of redis-server loses what came after it");
+      out.add(new Warning(Warning.Code.NOT_DURABLE,
+          "redis: appendonly is no: an acknowledged write is only in memory until the next RDB snapshot (save "
+          + settings.get("save") + "); a crash of redis-server loses what came after it"));
     } else if ("yes".equals(settings.get("no-appendfsync-on-rewrite"))) {
-      out.add("redis: no-appendfsync-on-rewrite is yes: while an AOF rewrite or RDB save runs, the AOF is not "
-          + "fsynced, whatever appendfsync says");
+      out.add(new Warning(Warning.Code.NOT_DURABLE,
+          "redis: no-appendfsync-on-rewrite is yes: while an AOF rewrite or RDB save runs, the AOF is not "
+          + "fsynced, whatever appendfsync says"));
     }
     if (!"0".equals(settings.get("maxmemory")) && !"noeviction".equals(settings.get("maxmemory-policy"))) {
-      out.add("redis: maxmemory " + settings.get("maxmemory") + " with maxmemory-policy "
-          + settings.get("maxmemory-policy") + ": records can be evicted");
+      out.add(Warning.other("redis: maxmemory " + settings.get("maxmemory") + " with maxmemory-policy "
+          + settings.get("maxmemory-policy") + ": records can be evicted"));
     }
     if (runtimeOnly) {
-      out.add("redis: the profile's settings are set by CONFIG SET only: a redis-server started again from its "
+      out.add(new Warning(Warning.Code.NOT_DURABLE,
+          "redis: the profile's settings are set by CONFIG SET only: a redis-server started again from its "
           + "command line (bin/ycsb crashtest's restart) starts with its configured appendonly, and with appendonly "
-          + "no it does not load the AOF; start it with a config file and add -p redis.config.rewrite=true");
+          + "no it does not load the AOF; start it with a config file and add -p redis.config.rewrite=true"));
     }
     if ("yes".equals(settings.get("set-proc-title")) && Boolean.parseBoolean(settings.get("config_rewrite"))) {
-      out.add("redis: set-proc-title is yes: redis-server replaced its command line with its title, so a restart "
+      out.add(new Warning(Warning.Code.NOT_DURABLE,
+          "redis: set-proc-title is yes: redis-server replaced its command line with its title, so a restart "
           + "that re-runs the command line (bin/ycsb crashtest's) starts it without its config file; set "
-          + "set-proc-title no in the config file");
+          + "set-proc-title no in the config file"));
     }
     return out;
   }

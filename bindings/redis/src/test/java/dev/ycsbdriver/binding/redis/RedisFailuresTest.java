@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.Settings;
+import dev.ycsbdriver.result.model.Warning;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.util.Map;
@@ -66,9 +67,12 @@ class RedisFailuresTest {
     assertThat(ServerInfo.field(info, "aof_enabled")).isEqualTo("1");
     assertThat(ServerInfo.field(info, "nosuch")).isNull();
     assertThat(ServerInfo.warnings(Map.of("appendonly", "no", "save", "3600 1", "maxmemory", "0"), false))
-        .singleElement().asString().startsWith("redis: appendonly is no");
+        .singleElement().satisfies(w -> {
+          assertThat(w.code()).isEqualTo(Warning.Code.NOT_DURABLE);
+          assertThat(w.text()).startsWith("redis: appendonly is no");
+        });
     assertThat(ServerInfo.warnings(Map.of("appendonly", "yes", "no-appendfsync-on-rewrite", "no", "maxmemory", "0"),
-        true)).singleElement().asString().contains("redis.config.rewrite=true");
+        true)).singleElement().extracting(Warning::text).asString().contains("redis.config.rewrite=true");
   }
 
   @Test

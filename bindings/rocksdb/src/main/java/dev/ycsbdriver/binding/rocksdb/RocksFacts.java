@@ -1,5 +1,6 @@
 package dev.ycsbdriver.binding.rocksdb;
 
+import dev.ycsbdriver.result.model.Warning;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.ServerFacts;
 import java.io.IOException;
@@ -57,10 +58,11 @@ final class RocksFacts {
       throw new BindingException("rocksdb: cannot read the options of " + store.dir() + " ("
           + RocksFailures.describe(e) + ")", e);
     }
-    List<String> warnings = new ArrayList<>();
+    List<Warning> warnings = new ArrayList<>();
     if (writeOptions.disableWAL()) {
-      warnings.add("rocksdb: disableWAL=true: writes live only in memtables until a flush; a crash of the driver "
-          + "loses every write not yet flushed to an SST file");
+      warnings.add(new Warning(Warning.Code.NOT_DURABLE,
+          "rocksdb: disableWAL=true: writes live only in memtables until a flush; a crash of the driver "
+          + "loses every write not yet flushed to an SST file"));
     }
     return new ServerFacts("RocksDB", RocksDB.rocksdbVersion().toString(), profile, settings, warnings);
   }
