@@ -77,19 +77,19 @@ public final class HtmlReport {
         .append("<title>").append(esc(model.title())).append("</title>\n")
         .append("<style>\n").append(STYLE).append("</style>\n</head>\n<body>\n");
     h.append("<h1>").append(esc(model.title())).append("</h1>\n");
+    // every report opens with its caveats: the runs' own, then the one every single-machine figure carries
     List<String> caveats = ReportCaveats.sentences(model);
-    if (!caveats.isEmpty()) {
-      h.append("<h2>Caveats</h2>\n<ul class=\"caveats\">\n");
-      for (String caveat : caveats) {
-        h.append("<li>").append(esc(caveat)).append("</li>\n");
-      }
+    h.append("<h2>Caveats</h2>\n<ul class=\"caveats\">\n");
+    for (String caveat : caveats) {
+      h.append("<li>").append(esc(caveat)).append("</li>\n");
+    }
+    h.append("<li>").append(esc(ReportText.ONE_MACHINE)).append("</li>\n");
+    h.append("</ul>\n");
+    List<String> legend = ReportCaveats.legend(model);
+    if (!legend.isEmpty()) {
+      h.append("<ul class=\"notes\">\n");
+      legend.forEach(m -> h.append("<li>Mark ").append(esc(m)).append("</li>\n"));
       h.append("</ul>\n");
-      List<String> legend = ReportCaveats.legend(model);
-      if (!legend.isEmpty()) {
-        h.append("<ul class=\"notes\">\n");
-        legend.forEach(m -> h.append("<li>Mark ").append(esc(m)).append("</li>\n"));
-        h.append("</ul>\n");
-      }
     }
     Table findings = FindingsTable.table(model);
     if (!findings.rows().isEmpty()) {

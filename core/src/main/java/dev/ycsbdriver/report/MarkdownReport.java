@@ -26,18 +26,17 @@ public final class MarkdownReport {
   public static String render(ReportModel model, List<Table.Section> sections, List<ReportCharts.Image> charts) {
     StringBuilder md = new StringBuilder();
     md.append("# ").append(escape(model.title())).append("\n\n");
+    // every report opens with its caveats: the runs' own, then the one every single-machine figure carries
     List<String> caveats = ReportCaveats.sentences(model);
-    if (!caveats.isEmpty()) {
-      md.append("## Caveats\n\n");
-      for (String caveat : caveats) {
-        md.append("- ").append(escape(caveat)).append("\n");
-      }
-      md.append("\n");
-      for (String mark : ReportCaveats.legend(model)) {
-        md.append("- Mark ").append(escape(mark)).append("\n");
-      }
-      md.append(ReportCaveats.legend(model).isEmpty() ? "" : "\n");
+    md.append("## Caveats\n\n");
+    for (String caveat : caveats) {
+      md.append("- ").append(escape(caveat)).append("\n");
     }
+    md.append("- ").append(escape(ReportText.ONE_MACHINE)).append("\n\n");
+    for (String mark : ReportCaveats.legend(model)) {
+      md.append("- Mark ").append(escape(mark)).append("\n");
+    }
+    md.append(ReportCaveats.legend(model).isEmpty() ? "" : "\n");
     Table findings = FindingsTable.table(model);
     if (!findings.rows().isEmpty()) {
       md.append("## ").append(findings.title()).append("\n\n");

@@ -84,7 +84,6 @@ final class ReportText {
         + "audits: lost writes were acknowledged but are missing or older afterwards. A no-loss claim holds only "
         + "with none lost. `" + DurableVsFast.NOT_TESTED + "` means no crash test ran. A process crash does not "
         + "test page-cache loss (an OS crash or power loss).");
-    lines.add(ONE_MACHINE);
     return lines;
   }
 }

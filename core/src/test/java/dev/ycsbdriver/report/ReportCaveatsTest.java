@@ -170,10 +170,11 @@ class ReportCaveatsTest {
   }
 
   @Test
-  void runsWithoutWarningsGiveNoCaveatsBlockAndNoMarks() {
+  void runsWithoutWarningsOpenWithTheOneMachineCaveatAloneAndNoMarks() {
     ReportModel model = ReportModel.build(List.of(run("h2", "durable", "workloada", 10, 100)), "t", null);
     assertThat(ReportCaveats.caveats(model)).isEmpty();
     String md = MarkdownReport.render(model, ReportTables.build(model), List.of());
-    assertThat(md).doesNotContain("## Caveats").contains("| h2 | 5,000 |");
+    assertThat(md).startsWith("# t\n\n## Caveats\n\n- " + ReportText.ONE_MACHINE + "\n\n## ")
+        .doesNotContain("- Mark").contains("| h2 | 5,000 |");
   }
 }
