@@ -3,6 +3,7 @@ package dev.ycsbdriver.spi;
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.PropertySpec;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A store's entry point, found through {@link java.util.ServiceLoader}: each binding module lists
@@ -47,6 +48,14 @@ public interface BindingProvider {
    */
   default boolean keepsRecordsAcrossProcesses() {
     return true;
+  }
+
+  /**
+   * @return the files an embedded store keeps in its directory, by which {@link StoreDirectory} tells its
+   *     directory from another store's; empty (the default) for a store with a server or none on disk
+   */
+  default Optional<StoreFiles> storeFiles() {
+    return Optional.empty();
   }
 
   /**

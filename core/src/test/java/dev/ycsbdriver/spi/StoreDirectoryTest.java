@@ -1,20 +1,36 @@
 package dev.ycsbdriver.spi;
 
+import static dev.ycsbdriver.testing.StoreFixtures.files;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.testing.StoreFixtures;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+/**
+ * The mechanism, with stores core has never heard of: each says which files are its own ({@link StoreFiles}), and
+ * {@link StoreDirectory} needs nothing else to take a directory of one and refuse it to the others. The real
+ * stores' files are tested in their bindings, and against each other's real directories by
+ * {@code EmbeddedStoreFilesIT}.
+ */
 class StoreDirectoryTest {
-  private static final String SQLITE_HEADER = "SQLite format 3\0";
+  /** Known by its names: {@code ALPHA} and {@code alpha-<n>}; leaves {@code LOCK} without data. */
+  private static final StoreFiles ALPHA = new Named("Alpha", Pattern.compile("ALPHA|alpha-\\d+"), "LOCK");
+  /** Known by its first bytes, {@code BETA}, whatever the file's name; also leaves {@code LOCK}. */
+  private static final StoreFiles BETA = new Headed("Beta", "BETA");
+  /** Known by its names, {@code *.gamma}; leaves nothing. */
+  private static final StoreFiles GAMMA = new Named("Gamma", Pattern.compile(".+\\.gamma"), null);
+  private static final List<StoreFiles> KNOWN = List.of(GAMMA, BETA, ALPHA);
 
   @TempDir
   Path tmp;
@@ -22,107 +38,64 @@ class StoreDirectoryTest {
   @Test
   void aMissingDirectoryIsCreatedAndAnEmptyOneTaken() throws Exception {
     Path missing = tmp.resolve("a/b");
-    assertThat(claim(EmbeddedStore.ROCKSDB, "rocksdb.dir", "rocksdb", missing)).isEqualTo(missing);
+    assertThat(claim(ALPHA, missing)).isEqualTo(missing);
     assertThat(missing).isDirectory();
-    for (EmbeddedStore store : EmbeddedStore.values()) {
-      assertThat(claim(store, "x.dir", "x", missing)).isEqualTo(missing);
+    for (StoreFiles store : KNOWN) {
+      assertThat(claim(store, missing)).isEqualTo(missing);
     }
   }
 
   @Test
   void theDefaultIsTheBindingsDirectoryUnderTheResultDirectory() throws Exception {
-    assertThat(StoreDirectory.claim(EmbeddedStore.H2, "h2.dir", "h2", "", tmp))
-        .isEqualTo(tmp.toRealPath().resolve("h2"));
-    assertThat(tmp.resolve("h2")).isDirectory();
+    assertThat(StoreDirectory.claim(ALPHA, KNOWN, "alpha.dir", "alpha", "", tmp))
+        .isEqualTo(tmp.toRealPath().resolve("alpha"));
+    assertThat(tmp.resolve("alpha")).isDirectory();
   }
 
   @Test
   void aDirectoryGivenThroughASymbolicLinkIsReturnedAsItsRealPath() throws Exception {
     Path real = Files.createDirectories(tmp.resolve("real"));
     Path link = Files.createSymbolicLink(tmp.resolve("link"), real);
-    for (EmbeddedStore store : EmbeddedStore.values()) {
-      assertThat(StoreDirectory.claim(store, "x.dir", "x", link.toString(), tmp.resolve("results")))
+    for (StoreFiles store : KNOWN) {
+      assertThat(StoreDirectory.claim(store, KNOWN, "x.dir", "x", link.toString(), tmp.resolve("results")))
           .isEqualTo(real.toRealPath());
     }
   }
 
   @Test
-  void rocksDbRefusesALevelDbDirectoryNamingWhatItFound() throws Exception {
-    Path d = levelDb(tmp.resolve("d"));
-    assertThatThrownBy(() -> claim(EmbeddedStore.ROCKSDB, "rocksdb.dir", "rocksdb", d))
-        .isInstanceOf(ConfigException.class)
-        .hasMessage("rocksdb.dir: must be a RocksDB directory or empty, got " + d + " holding LevelDB files (000003.log, "
-            + "CURRENT, LOCK, LOG, MANIFEST-000002 without OPTIONS-*); use an empty directory");
-    assertThat(claim(EmbeddedStore.LEVELDB, "leveldb.dir", "leveldb", d)).isEqualTo(d);
+  void aStoreTakesItsOwnDirectoryAndTheOthersRefuseItNamingWhatTheyFound() throws Exception {
+    Path d = files(tmp.resolve("d"), "ALPHA", "alpha-1", "alpha-2", "LOCK");
+    assertThat(claim(ALPHA, d)).isEqualTo(d);
+    assertThatThrownBy(() -> claim(GAMMA, d)).isInstanceOf(ConfigException.class)
+        .hasMessage("x.dir: must be a Gamma directory or empty, got " + d + " holding Alpha files (ALPHA, alpha-1, "
+            + "alpha-2) and Alpha or Beta files (LOCK); use an empty directory");
+    assertThat(d.resolve("ALPHA")).hasContent("ALPHA");
   }
 
   @Test
-  void levelDbRefusesARocksDbDirectory() throws Exception {
-    Path d = levelDb(tmp.resolve("d"));
-    Files.writeString(d.resolve("IDENTITY"), "f00");
-    Files.writeString(d.resolve("OPTIONS-000010"), "[Version]");
-    assertThat(StoreDirectory.survey(d)).containsOnlyKeys(StoreDirectory.Kind.ROCKSDB);
-    assertThatThrownBy(() -> claim(EmbeddedStore.LEVELDB, "leveldb.dir", "leveldb", d))
-        .hasMessageStartingWith("leveldb.dir: must be a LevelDB directory or empty, got " + d + " holding RocksDB files (")
-        .hasMessageEndingWith("; use an empty directory");
-    assertThat(claim(EmbeddedStore.ROCKSDB, "rocksdb.dir", "rocksdb", d)).isEqualTo(d);
+  void filesThatHoldNoDataSuitEveryStoreThatLeavesThemOnly() throws Exception {
+    Path d = files(tmp.resolve("d"), "LOCK");
+    assertThat(claim(ALPHA, d)).isEqualTo(d);
+    assertThat(claim(BETA, d)).isEqualTo(d);
+    assertThatThrownBy(() -> claim(GAMMA, d)).hasMessageContaining("holding Alpha or Beta files (LOCK)");
   }
 
   @Test
-  void lockAndLogAloneHoldNoDataAndSuitEitherLsmStoreOnly() throws Exception {
-    Path d = files(tmp.resolve("d"), "LOCK", "LOG");
-    assertThat(claim(EmbeddedStore.ROCKSDB, "rocksdb.dir", "rocksdb", d)).isEqualTo(d);
-    assertThat(claim(EmbeddedStore.LEVELDB, "leveldb.dir", "leveldb", d)).isEqualTo(d);
-    assertThatThrownBy(() -> claim(EmbeddedStore.BERKELEYDB, "berkeleydb.dir", "berkeleydb", d))
-        .hasMessageContaining("holding LevelDB or RocksDB files (LOCK, LOG)");
-  }
-
-  @Test
-  void berkeleyDbFilesAreRecognisedByTheirNames() throws Exception {
-    Path d = files(tmp.resolve("d"), "00000000.jdb", "je.lck", "je.info.0");
-    assertThat(claim(EmbeddedStore.BERKELEYDB, "berkeleydb.dir", "berkeleydb", d)).isEqualTo(d);
-    assertThatThrownBy(() -> claim(EmbeddedStore.ROCKSDB, "rocksdb.dir", "rocksdb", d))
-        .hasMessageContaining("holding Berkeley DB JE files (00000000.jdb, je.info.0, je.lck)");
-  }
-
-  @Test
-  void aBerkeleyDbEnvironmentWhoseCleanerLeftOneHexadecimalLogFileIsItsOwn() throws Exception {
-    Path d = files(tmp.resolve("d"), "0000000a.jdb");
-    assertThat(claim(EmbeddedStore.BERKELEYDB, "berkeleydb.dir", "berkeleydb", d)).isEqualTo(d);
-    assertThatThrownBy(() -> claim(EmbeddedStore.LEVELDB, "leveldb.dir", "leveldb", d))
-        .hasMessageContaining("holding Berkeley DB JE files (0000000a.jdb)");
-  }
-
-  @Test
-  void sqliteAndH2FilesAreRecognisedByTheirHeadersWhateverTheirNames() throws Exception {
-    Path d = file(tmp.resolve("d"), "ycsb.db", "H:2,block:4,blockSize:1000,chunk:3");
-    assertThat(StoreDirectory.survey(d)).isEqualTo(Map.of(StoreDirectory.Kind.H2, List.of("ycsb.db")));
-    assertThatThrownBy(() -> claim(EmbeddedStore.SQLITE, "sqlite.dir", "sqlite", d))
-        .hasMessage("sqlite.dir: must be a directory of SQLite files (ycsb.db) or empty, got " + d
-            + " holding H2 files (ycsb.db); use an empty directory");
-
-    Path e = file(file(tmp.resolve("e"), "ycsb.mv.db", SQLITE_HEADER + "rest of page one"), "ycsb.mv.db-wal", "");
-    assertThatThrownBy(() -> claim(EmbeddedStore.H2, "h2.dir", "h2", e))
-        .hasMessageContaining("holding SQLite files (ycsb.mv.db, ycsb.mv.db-wal)");
-  }
-
-  @Test
-  void eachFileStoreTakesItsOwnFilesAndAnEmptyFileOfItsName() throws Exception {
-    Path h2 = file(file(tmp.resolve("h2"), "ycsb.mv.db", "H:2,block:4"), "ycsb.trace.db", "2026-01-01 trace");
-    assertThat(claim(EmbeddedStore.H2, "h2.dir", "h2", h2)).isEqualTo(h2);
-    Path sqlite = files(file(tmp.resolve("sqlite"), "ycsb.db", SQLITE_HEADER), "ycsb.db-wal", "ycsb.db-shm");
-    assertThat(claim(EmbeddedStore.SQLITE, "sqlite.dir", "sqlite", sqlite)).isEqualTo(sqlite);
-    Path empty = Files.createDirectories(tmp.resolve("empty"));
-    Files.createFile(empty.resolve("ycsb.db"));
-    assertThat(claim(EmbeddedStore.SQLITE, "sqlite.dir", "sqlite", empty)).isEqualTo(empty);
+  void aFileIsKnownByItsFirstBytesWhateverItsName() throws Exception {
+    Path d = file(tmp.resolve("d"), "data.gamma", "BETA and the rest");
+    assertThatThrownBy(() -> claim(ALPHA, d))
+        .hasMessageContaining("holding Beta files (data.gamma)");
+    // a file two stores would take is the claiming store's own
+    assertThat(claim(GAMMA, d)).isEqualTo(d);
+    assertThat(claim(BETA, d)).isEqualTo(d);
   }
 
   @Test
   void anythingUnrecognisedIsRefusedByEveryStore() throws Exception {
     Path d = file(tmp.resolve("d"), "notes.txt", "my thesis");
     Files.createDirectories(d.resolve("photos"));
-    for (EmbeddedStore store : EmbeddedStore.values()) {
-      assertThatThrownBy(() -> claim(store, "x.dir", "x", d)).isInstanceOf(ConfigException.class)
+    for (StoreFiles store : KNOWN) {
+      assertThatThrownBy(() -> claim(store, d)).isInstanceOf(ConfigException.class)
           .hasMessage("x.dir: must be " + store.directory() + " or empty, got " + d
               + " holding files of no store the driver knows (notes.txt, photos/); use an empty directory");
     }
@@ -130,51 +103,61 @@ class StoreDirectoryTest {
   }
 
   @Test
+  void aStoreTheOthersDoNotKnowIsStillRefusedTheirFilesAndTakesItsOwn() throws Exception {
+    Path d = files(tmp.resolve("d"), "ALPHA", "alpha-1");
+    assertThatThrownBy(() -> StoreDirectory.claim(GAMMA, List.of(GAMMA), "x.dir", "x", d, tmp.resolve("results")))
+        .hasMessageContaining("holding files of no store the driver knows (ALPHA, alpha-1)");
+    assertThat(StoreDirectory.claim(ALPHA, List.of(), "x.dir", "x", d, tmp.resolve("results"))).isEqualTo(d);
+  }
+
+  @Test
+  void coreKnowsNoStoreOfItsOwn() {
+    // core's test class path has no embedded binding: every store the driver knows comes from a binding
+    assertThat(StoreDirectory.known()).isEmpty();
+  }
+
+  @Test
   void aMountedFileSystemsLostAndFoundIsNoObstacle() throws Exception {
     Path d = Files.createDirectories(tmp.resolve("d"));
     Files.createDirectories(d.resolve("lost+found"));
-    assertThat(claim(EmbeddedStore.LEVELDB, "leveldb.dir", "leveldb", d)).isEqualTo(d);
+    assertThat(claim(ALPHA, d)).isEqualTo(d);
   }
 
   @Test
   void aLongListIsCut() throws Exception {
     Path d = Files.createDirectories(tmp.resolve("d"));
     for (int i = 0; i < 12; i++) {
-      Files.writeString(d.resolve(String.format("%08d.jdb", i)), "x");
+      Files.writeString(d.resolve(String.format("alpha-%02d", i)), "x");
     }
-    assertThatThrownBy(() -> claim(EmbeddedStore.H2, "h2.dir", "h2", d))
-        .hasMessageContaining("(00000000.jdb, 00000001.jdb, 00000002.jdb, 00000003.jdb, 00000004.jdb, ... (12 in all))");
+    assertThatThrownBy(() -> claim(BETA, d))
+        .hasMessageContaining("(alpha-00, alpha-01, alpha-02, alpha-03, alpha-04, ... (12 in all))");
   }
 
   @Test
   void aFileInTheWayCannotBeCreatedAsBefore() throws IOException {
     Path file = Files.writeString(tmp.resolve("f"), "x", StandardCharsets.UTF_8);
-    assertThatThrownBy(() -> claim(EmbeddedStore.H2, "h2.dir", "h2", file.resolve("db")))
-        .isInstanceOf(BindingException.class).hasMessageStartingWith("h2: cannot create directory " + file.resolve("db"));
+    assertThatThrownBy(() -> claim(ALPHA, file.resolve("db")))
+        .isInstanceOf(BindingException.class)
+        .hasMessageStartingWith("x: cannot create directory " + file.resolve("db"));
   }
 
   @Test
   void theResultDirectoryAndTheRunsTheDriverMakesInItAreNoObstacle() throws Exception {
-    Path d = levelDb(tmp.resolve("d"));
-    Files.createDirectories(d.resolve("results/20261126-185811-load-leveldb-workloada-t1"));
-    assertThat(StoreDirectory.claim(EmbeddedStore.LEVELDB, "leveldb.dir", "leveldb", d, d.resolve("results")))
-        .isEqualTo(d);
-    Path same = levelDb(tmp.resolve("same"));
-    Files.createDirectories(same.resolve("20261126-185811-load-leveldb-workloada-t1"));
-    assertThat(StoreDirectory.claim(EmbeddedStore.LEVELDB, "leveldb.dir", "leveldb", same, same)).isEqualTo(same);
-    assertThatThrownBy(() -> claim(EmbeddedStore.LEVELDB, "leveldb.dir", "leveldb", d))
+    Path d = files(tmp.resolve("d"), "ALPHA");
+    Files.createDirectories(d.resolve("results/20261126-185811-load-alpha-workloada-t1"));
+    assertThat(StoreDirectory.claim(ALPHA, KNOWN, "x.dir", "x", d, d.resolve("results"))).isEqualTo(d);
+    Path same = files(tmp.resolve("same"), "ALPHA");
+    Files.createDirectories(same.resolve("20261126-185811-load-alpha-workloada-t1"));
+    assertThat(StoreDirectory.claim(ALPHA, KNOWN, "x.dir", "x", same, same)).isEqualTo(same);
+    assertThatThrownBy(() -> claim(ALPHA, d))
         .hasMessageContaining("holding files of no store the driver knows (results/)");
-    assertThatThrownBy(() -> claim(EmbeddedStore.LEVELDB, "leveldb.dir", "leveldb", same))
-        .hasMessageContaining("holding files of no store the driver knows (20261126-185811-load-leveldb-workloada-t1/)");
+    assertThatThrownBy(() -> claim(ALPHA, same))
+        .hasMessageContaining("holding files of no store the driver knows (20261126-185811-load-alpha-workloada-t1/)");
   }
 
-  /** Claims {@code d} for a run whose result directory is elsewhere. */
-  private Path claim(EmbeddedStore store, String key, String binding, Path d) throws Exception {
-    return StoreDirectory.claim(store, key, binding, d, tmp.resolve("results"));
-  }
-
-  private static Path levelDb(Path d) throws IOException {
-    return files(d, "CURRENT", "MANIFEST-000002", "000003.log", "LOCK", "LOG");
+  /** Claims {@code d} for a run whose result directory is elsewhere, against {@link #KNOWN}. */
+  private Path claim(StoreFiles store, Path d) throws Exception {
+    return StoreDirectory.claim(store, KNOWN, "x.dir", "x", d, tmp.resolve("results"));
   }
 
   /** @return {@code d}, created, holding the file {@code name} with {@code content} */
@@ -184,12 +167,45 @@ class StoreDirectoryTest {
     return d;
   }
 
-  /** @return {@code d}, created, holding a small file of each name (its name as its content) */
-  private static Path files(Path d, String... names) throws IOException {
-    Files.createDirectories(d);
-    for (String name : names) {
-      Files.writeString(d.resolve(name), name);
+  /** A store known by its files' names. */
+  private record Named(String product, Pattern names, String leftover) implements StoreFiles {
+    @Override
+    public String directory() {
+      return "a " + product + " directory";
     }
-    return d;
+
+    @Override
+    public Set<String> recognise(DirectoryListing listing) {
+      return listing.matching(names);
+    }
+
+    @Override
+    public Set<String> leftovers(DirectoryListing listing) {
+      return leftover == null ? Set.of() : listing.matching(Pattern.compile(Pattern.quote(leftover)));
+    }
+  }
+
+  /** A store known by its files' first bytes; leaves {@code LOCK}. */
+  private record Headed(String product, String header) implements StoreFiles {
+    @Override
+    public String directory() {
+      return "a " + product + " directory";
+    }
+
+    @Override
+    public Set<String> recognise(DirectoryListing listing) throws IOException {
+      Set<String> out = new LinkedHashSet<>();
+      for (String name : listing.names()) {
+        if (listing.startsWith(name, header.getBytes(StandardCharsets.US_ASCII))) {
+          out.add(name);
+        }
+      }
+      return out;
+    }
+
+    @Override
+    public Set<String> leftovers(DirectoryListing listing) {
+      return listing.matching(Pattern.compile("LOCK"));
+    }
   }
 }

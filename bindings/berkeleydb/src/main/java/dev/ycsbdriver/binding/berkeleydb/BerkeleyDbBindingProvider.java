@@ -9,12 +9,15 @@ import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
-import dev.ycsbdriver.spi.EmbeddedStore;
+import dev.ycsbdriver.spi.NamedFiles;
 import dev.ycsbdriver.spi.StoreDirectory;
+import dev.ycsbdriver.spi.StoreFiles;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
 
 /**
  * The {@code berkeleydb} binding: Berkeley DB Java Edition (JE) in the driver's process. One environment (a
@@ -26,6 +29,14 @@ import java.util.concurrent.TimeUnit;
  * <p>Stateless and thread-safe; {@link #open} does the work.
  */
 public final class BerkeleyDbBindingProvider implements BindingProvider {
+  /**
+   * A Berkeley DB Java Edition environment: log files {@code NNNNNNNN.jdb}, numbered in hexadecimal
+   * ({@code 0000000a.jdb}; the cleaner deletes the oldest or renames them {@code .del}, and a damaged one is
+   * {@code .bad}), and {@code je.*} files ({@code je.lck}, {@code je.properties}, {@code je.info.0}).
+   */
+  static final StoreFiles FILES = new NamedFiles("Berkeley DB JE", "a Berkeley DB JE environment", null, null,
+      Pattern.compile("[0-9a-f]{8}\\.(jdb|del|bad)|je\\..+"), null);
+
   static final String NAME = "berkeleydb";
   static final PropertySpec DIR = PropertySpec.optional("berkeleydb.dir", "",
       "directory of the JE environment (its .jdb log files); created when missing; default <result.dir>/berkeleydb");
@@ -67,6 +78,11 @@ public final class BerkeleyDbBindingProvider implements BindingProvider {
   public List<PropertySpec> properties() {
     return List.of(DIR, TRANSACTIONAL, DURABILITY, CACHE_PERCENT, CACHE_SIZE, LOG_FILE_SIZE, LOCK_TIMEOUT,
         CREATE_TABLE, DROP_TABLE);
+  }
+
+  @Override
+  public Optional<StoreFiles> storeFiles() {
+    return Optional.of(FILES);
   }
 
   @Override
@@ -112,6 +128,6 @@ public final class BerkeleyDbBindingProvider implements BindingProvider {
    * @throws BindingException when it cannot be created (a file in the way, no permission)
    */
   static Path directory(String given, Path resultDirectory) throws ConfigException, BindingException {
-    return StoreDirectory.claim(EmbeddedStore.BERKELEYDB, DIR.key(), NAME, given, resultDirectory);
+    return StoreDirectory.claim(FILES, DIR.key(), NAME, given, resultDirectory);
   }
 }

@@ -14,10 +14,11 @@ import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
-import dev.ycsbdriver.spi.EmbeddedStore;
+import dev.ycsbdriver.spi.HeadedFiles;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
 import dev.ycsbdriver.spi.StoreDirectory;
+import dev.ycsbdriver.spi.StoreFiles;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -28,6 +29,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * The {@code h2} binding: an embedded H2 2.x file database ({@code <h2.dir>/ycsb.mv.db}) in the driver's
@@ -40,6 +43,14 @@ import java.util.Map;
  * long after they return.
  */
 public final class H2BindingProvider implements BindingProvider {
+  /**
+   * A directory of H2 2.x files: a database file starting with {@code H:2,} (its MVStore header) whatever its
+   * name, its {@code *.trace.db}, {@code *.lock.db}, {@code *.temp.db} and {@code *.mv.db.tempFile} files, and an
+   * empty {@code *.mv.db}, which H2 takes for a new database.
+   */
+  static final StoreFiles FILES = new HeadedFiles("H2", "a directory of H2 files (ycsb.mv.db)", "H:2,",
+      Pattern.compile(".+\\.(trace|lock|temp)\\.db|.+\\.mv\\.db\\.tempFile"), Pattern.compile(".+\\.mv\\.db"));
+
   static final PropertySpec DIR = PropertySpec.optional("h2.dir", "",
       "directory of the database file ycsb.mv.db; default <result.dir>/h2");
   static final PropertySpec WRITE_DELAY = PropertySpec.optional("h2.write_delay", "ms",
@@ -73,9 +84,14 @@ public final class H2BindingProvider implements BindingProvider {
   }
 
   @Override
+  public Optional<StoreFiles> storeFiles() {
+    return Optional.of(FILES);
+  }
+
+  @Override
   public Binding open(BindingContext context) throws ConfigException, BindingException {
     Settings s = context.settings();
-    Path dir = StoreDirectory.claim(EmbeddedStore.H2, DIR.key(), name(), s.getTrimmed(DIR),
+    Path dir = StoreDirectory.claim(FILES, DIR.key(), name(), s.getTrimmed(DIR),
         context.resultDirectory());
     StringBuilder url = new StringBuilder("jdbc:h2:file:").append(dir.resolve("ycsb"))
         .append(";LOCK_TIMEOUT=").append(s.getInt(LOCK_TIMEOUT));

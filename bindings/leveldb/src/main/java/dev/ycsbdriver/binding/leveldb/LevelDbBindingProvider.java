@@ -10,12 +10,13 @@ import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
-import dev.ycsbdriver.spi.EmbeddedStore;
 import dev.ycsbdriver.spi.ErrorLog;
 import dev.ycsbdriver.spi.FreeSpace;
+import dev.ycsbdriver.spi.NamedFiles;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
 import dev.ycsbdriver.spi.StoreDirectory;
+import dev.ycsbdriver.spi.StoreFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,6 +24,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
 import org.fusesource.leveldbjni.JniDBFactory;
 import org.iq80.leveldb.WriteOptions;
 
@@ -39,6 +42,16 @@ import org.iq80.leveldb.WriteOptions;
  * process, not of the machine.
  */
 public final class LevelDbBindingProvider implements BindingProvider {
+  /**
+   * A LevelDB directory: {@code CURRENT} and {@code MANIFEST-*} with their {@code *.log} and {@code *.ldb} (older:
+   * {@code *.sst}) files, and never {@code IDENTITY} or {@code OPTIONS-*}, which only RocksDB writes; {@code LOCK}
+   * and {@code LOG} of an open that wrote no database hold no data.
+   */
+  static final StoreFiles FILES = new NamedFiles("LevelDB", "a LevelDB directory",
+      Pattern.compile("CURRENT|MANIFEST-\\d+"), Pattern.compile("IDENTITY|OPTIONS-\\d+(\\.dbtmp)?"),
+      Pattern.compile("CURRENT|MANIFEST-\\d+|\\d+\\.(log|ldb|sst|dbtmp)|LOCK|LOG|LOG\\.old.*"),
+      Pattern.compile("LOCK|LOG|LOG\\.old.*"));
+
   static final PropertySpec DIR = PropertySpec.optional("leveldb.dir", "",
       "database directory (created when missing); default <result.dir>/leveldb");
   static final PropertySpec SYNC = PropertySpec.of("leveldb.sync", "false", "",
@@ -83,6 +96,11 @@ public final class LevelDbBindingProvider implements BindingProvider {
   public List<PropertySpec> properties() {
     return List.of(DIR, SYNC, CACHE_SIZE, WRITE_BUFFER_SIZE, BLOCK_SIZE, MAX_OPEN_FILES, COMPRESSION, MIN_FREE_SPACE,
         CREATE_TABLE, DROP_TABLE);
+  }
+
+  @Override
+  public Optional<StoreFiles> storeFiles() {
+    return Optional.of(FILES);
   }
 
   @Override
@@ -166,7 +184,7 @@ public final class LevelDbBindingProvider implements BindingProvider {
    * @throws BindingException when it cannot be created
    */
   static Path directory(String given, Path resultDirectory) throws ConfigException, BindingException {
-    return StoreDirectory.claim(EmbeddedStore.LEVELDB, DIR.key(), "leveldb", given, resultDirectory);
+    return StoreDirectory.claim(FILES, DIR.key(), "leveldb", given, resultDirectory);
   }
 
   private static ServerFacts facts(SharedDatabase shared, StoreOptions asked, boolean sync, String profile) {

@@ -9,15 +9,18 @@ import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
-import dev.ycsbdriver.spi.EmbeddedStore;
 import dev.ycsbdriver.spi.ErrorLog;
 import dev.ycsbdriver.spi.FieldList;
+import dev.ycsbdriver.spi.NamedFiles;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
 import dev.ycsbdriver.spi.StoreDirectory;
+import dev.ycsbdriver.spi.StoreFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
 import org.rocksdb.ReadOptions;
 import org.rocksdb.RocksDBException;
 import org.rocksdb.WriteOptions;
@@ -34,6 +37,17 @@ import org.rocksdb.WriteOptions;
  * until a flush.
  */
 public final class RocksDbBindingProvider implements BindingProvider {
+  /**
+   * A RocksDB directory: {@code CURRENT} and {@code MANIFEST-*} with their {@code *.log}, {@code *.sst} and
+   * {@code *.blob} files, and always {@code IDENTITY} and {@code OPTIONS-*}, which LevelDB never writes; {@code LOCK}
+   * and {@code LOG} of an open that wrote no database hold no data.
+   */
+  static final StoreFiles FILES = new NamedFiles("RocksDB", "a RocksDB directory",
+      Pattern.compile("IDENTITY|OPTIONS-\\d+(\\.dbtmp)?"), null,
+      Pattern.compile("IDENTITY|OPTIONS-\\d+(\\.dbtmp)?|CURRENT|MANIFEST-\\d+|\\d+\\.(log|sst|ldb|blob|dbtmp)"
+          + "|LOCK|LOG|LOG\\.old.*"),
+      Pattern.compile("LOCK|LOG|LOG\\.old.*"));
+
   private static final String LOAD_FIRST = "load the records first: bin/ycsb load rocksdb -P <workload>";
 
   @Override
@@ -50,6 +64,11 @@ public final class RocksDbBindingProvider implements BindingProvider {
   @Override
   public List<PropertySpec> properties() {
     return RocksKeys.all();
+  }
+
+  @Override
+  public Optional<StoreFiles> storeFiles() {
+    return Optional.of(FILES);
   }
 
   @Override
@@ -97,7 +116,7 @@ public final class RocksDbBindingProvider implements BindingProvider {
   }
 
   private static Path directory(String given, Path resultDirectory) throws ConfigException, BindingException {
-    return StoreDirectory.claim(EmbeddedStore.ROCKSDB, RocksKeys.DIR.key(), "rocksdb", given, resultDirectory);
+    return StoreDirectory.claim(FILES, RocksKeys.DIR.key(), "rocksdb", given, resultDirectory);
   }
 
   private static void prepareTable(RocksStore store, String table, Phase phase, boolean create, boolean drop)

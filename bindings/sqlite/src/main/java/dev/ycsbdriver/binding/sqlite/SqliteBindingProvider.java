@@ -13,10 +13,11 @@ import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
-import dev.ycsbdriver.spi.EmbeddedStore;
+import dev.ycsbdriver.spi.HeadedFiles;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
 import dev.ycsbdriver.spi.StoreDirectory;
+import dev.ycsbdriver.spi.StoreFiles;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -27,6 +28,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Pattern;
 import org.sqlite.SQLiteConfig;
 
 /**
@@ -36,6 +39,15 @@ import org.sqlite.SQLiteConfig;
  * {@code synchronous} pragma, set by the profiles and read back.
  */
 public final class SqliteBindingProvider implements BindingProvider {
+  /**
+   * A directory of SQLite files: a database file starting with the 16 bytes {@code SQLite format 3\0} whatever
+   * its name (sqlite.org, "Database File Format", 1.3), its {@code -wal}, {@code -shm} and {@code -journal} files,
+   * and an empty {@code <name>.db} of one dot (so not H2's {@code ycsb.mv.db}), which SQLite takes for a new
+   * database.
+   */
+  static final StoreFiles FILES = new HeadedFiles("SQLite", "a directory of SQLite files (ycsb.db)",
+      "SQLite format 3\0", Pattern.compile(".+-(wal|shm|journal)"), Pattern.compile("[^.]+\\.db"));
+
   static final PropertySpec DIR = PropertySpec.optional("sqlite.dir", "",
       "directory of the database file ycsb.db; default <result.dir>/sqlite");
   static final PropertySpec SYNCHRONOUS = PropertySpec.optional("sqlite.synchronous", "",
@@ -73,9 +85,14 @@ public final class SqliteBindingProvider implements BindingProvider {
   }
 
   @Override
+  public Optional<StoreFiles> storeFiles() {
+    return Optional.of(FILES);
+  }
+
+  @Override
   public Binding open(BindingContext context) throws ConfigException, BindingException {
     Settings s = context.settings();
-    Path dir = StoreDirectory.claim(EmbeddedStore.SQLITE, DIR.key(), name(), s.getTrimmed(DIR),
+    Path dir = StoreDirectory.claim(FILES, DIR.key(), name(), s.getTrimmed(DIR),
         context.resultDirectory());
     SQLiteConfig config = new SQLiteConfig();
     config.setJournalMode(SQLiteConfig.JournalMode.valueOf(
