@@ -29,7 +29,7 @@ public record Warning(Code code, String text) {
     EQUIVALENT_SETTING("equivalent-setting"),
     /**
      * A setting in force can lose acknowledged writes (e.g. {@code fsync} off, unacknowledged writes). What the
-     * profile asks for when it claims no such guarantee; a caveat when its durability claim is {@code no-loss}.
+     * profile asks for when it promises no such guarantee; a report makes it a caveat in a profile named durable.
      */
     NOT_DURABLE("not-durable"),
     /** The measured stretch was too short for its figures to describe the store. */

@@ -1,5 +1,6 @@
 package dev.ycsbdriver.binding.h2;
 
+import dev.ycsbdriver.config.RunConfig;
 import dev.ycsbdriver.result.model.Warning;
 import dev.ycsbdriver.spi.ConnectionMode;
 import dev.ycsbdriver.binding.jdbc.ConnectionSource;
@@ -109,11 +110,18 @@ public final class H2BindingProvider implements BindingProvider {
         s.getInt(BATCH_SIZE), 0, true, ServerLocation.embedded(), H2Errors.INSTANCE,
         ConnectionMode.from(name(), s, s.getInt(BATCH_SIZE), context.phase()));
     boolean readOnly = s.getBoolean(READ_ONLY);
+    boolean claimsNoLoss = "no-loss".equalsIgnoreCase(s.getChoice(RunConfig.DURABILITY_CLAIM));
     return SqlStore.open(spec, Reconnect.embedded(name(), context.errors()),
-        c -> facts(c, context.profile(), dir, readOnly));
+        c -> facts(c, context.profile(), claimsNoLoss, dir, readOnly));
   }
 
-  private static ServerFacts facts(Connection c, String profile, Path dir, boolean readOnly) throws SQLException {
+  /**
+   * @param claimsNoLoss whether the profile claims that a crash loses no acknowledged write ({@code durability.claim}
+   *     {@code no-loss}): true of a process crash with {@code WRITE_DELAY=0}, never of a machine crash, which the
+   *     facts then say
+   */
+  private static ServerFacts facts(Connection c, String profile, boolean claimsNoLoss, Path dir, boolean readOnly)
+      throws SQLException {
     Map<String, String> settings = new LinkedHashMap<>();
     settings.put("database", dir.resolve("ycsb.mv.db").toString());
     // WRITE_DELAY is a database setting; LOCK_TIMEOUT is the session's, read with H2's LOCK_TIMEOUT() function
@@ -122,7 +130,7 @@ public final class H2BindingProvider implements BindingProvider {
     settings.put("LOCK_TIMEOUT", firstValue(c, "SELECT LOCK_TIMEOUT()"));
     settings.put("READONLY", firstValue(c, "SELECT READONLY()"));
     List<Warning> warnings = new ArrayList<>();
-    if ("durable".equals(profile)) {
+    if (claimsNoLoss) {
       warnings.add(new Warning(Warning.Code.NOT_DURABLE,
           "h2: H2 does not fsync each commit; with WRITE_DELAY=0 a commit survives a crash of the driver "
           + "process, not of the machine"));

@@ -1,5 +1,6 @@
 package dev.ycsbdriver.binding.postgres;
 
+import dev.ycsbdriver.config.RunConfig;
 import dev.ycsbdriver.result.model.Warning;
 import dev.ycsbdriver.spi.ConnectionMode;
 import dev.ycsbdriver.binding.jdbc.ConnectionSource;
@@ -137,12 +138,17 @@ public final class PostgresBindingProvider implements BindingProvider {
         context.phase(), batchSize, s.getInt(JdbcKeys.effective(s, PostgresKeys.FETCH_SIZE, JdbcKeys.FETCH_SIZE)), autoCommit,
         ServerLocation.ofHost(host, ServerLocation.port(parsed.getProperty("PGPORT", "5432")), "postgres"), PostgresErrors.INSTANCE,
         connections);
-    return RestoringStore.open(spec, reconnect, c -> facts(c, context.profile(), changed.warnings(),
+    boolean claimsNoLoss = "no-loss".equalsIgnoreCase(s.getChoice(RunConfig.DURABILITY_CLAIM));
+    return RestoringStore.open(spec, reconnect, c -> facts(c, context.profile(), claimsNoLoss, changed.warnings(),
         changed.restored()), changed);
   }
 
-  static ServerFacts facts(Connection c, String profile, List<Warning> changeWarnings, List<RestoredSetting> restored)
-      throws SQLException {
+  /**
+   * @param claimsNoLoss whether the profile claims that a crash of the server loses no acknowledged commit
+   *     ({@code durability.claim} {@code no-loss}), which {@code synchronous_commit=off} contradicts
+   */
+  static ServerFacts facts(Connection c, String profile, boolean claimsNoLoss, List<Warning> changeWarnings,
+                           List<RestoredSetting> restored) throws SQLException {
     Map<String, String> settings = new LinkedHashMap<>();
     String version;
     try (Statement st = c.createStatement()) {
@@ -156,9 +162,9 @@ public final class PostgresBindingProvider implements BindingProvider {
       warnings.add(new Warning(Warning.Code.NOT_DURABLE,
           "postgres: fsync is off on the server: no commit survives a power loss, whatever the profile"));
     }
-    if ("durable".equals(profile) && !"on".equals(settings.get("synchronous_commit"))) {
-      warnings.add(new Warning(Warning.Code.NOT_DURABLE,
-          "postgres: profile durable but synchronous_commit is " + settings.get("synchronous_commit")));
+    if (claimsNoLoss && "off".equals(settings.get("synchronous_commit"))) {
+      warnings.add(new Warning(Warning.Code.NOT_DURABLE, "postgres: durability.claim=no-loss, but synchronous_commit "
+          + "is off: a crash of the server loses the commits of the last 3 x wal_writer_delay"));
     }
     return new ServerFacts("PostgreSQL", version, profile, settings, warnings, restored);
   }

@@ -3,6 +3,8 @@ package dev.ycsbdriver.binding.postgres;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.ycsbdriver.result.ResultJson;
+import dev.ycsbdriver.result.model.Warning;
 import dev.ycsbdriver.testing.BindingContract;
 import dev.ycsbdriver.testing.CliRun;
 import java.sql.DriverManager;
@@ -152,5 +154,21 @@ class PostgresIT extends BindingContract {
     CliRun run = cli("run", "workloada", Map.of("postgres.synchronous_commit", "sometimes"));
     assertThat(run.exitCode()).isEqualTo(2);
     assertOneErrorLine(run, "postgres.synchronous_commit: must be one of on, off, local, remote_write, remote_apply");
+  }
+
+  @Test
+  void aNoLossClaimWithSynchronousCommitOffIsANotDurableWarningAndTheFastProfilesOwnClaimIsNot() throws Exception {
+    cli("load", "workloada", Map.of("recordcount", "100", "droptable", "true", "createtable", "true"));
+    CliRun claimed = cli("run", "workloada", Map.of("recordcount", "100", "operationcount", "200",
+        "postgres.synchronous_commit", "off", "durability.claim", "no-loss"));
+    assertThat(claimed.exitCode()).as(claimed.toString()).isZero();
+    assertThat(ResultJson.readDocument(CliRun.resultFile(claimed.err())).sections().warnings())
+        .filteredOn(w -> w.code() == Warning.Code.NOT_DURABLE).extracting(Warning::text)
+        .containsExactly("postgres: durability.claim=no-loss, but synchronous_commit is off: a crash of the server "
+            + "loses the commits of the last 3 x wal_writer_delay");
+    CliRun fast = cli("run", "workloada", Map.of("recordcount", "100", "operationcount", "200", "profile", "fast"));
+    assertThat(fast.exitCode()).as(fast.toString()).isZero();
+    assertThat(ResultJson.readDocument(CliRun.resultFile(fast.err())).sections().warnings())
+        .extracting(Warning::text).noneMatch(w -> w.contains("synchronous_commit"));
   }
 }
