@@ -152,10 +152,10 @@ final class ChartStyle {
    *     otherwise dark, light or middle by the profile's position among the others
    */
   static Shade shade(String profile, List<String> profiles) {
-    if (profile == null || profile.equals("durable") || profile.endsWith("-durable")) {
+    if (profile == null || DurabilityRoles.durable(profile)) {
       return Shade.DARK;
     }
-    if (profile.equals("fast") || profile.endsWith("-fast")) {
+    if (DurabilityRoles.fast(profile)) {
       return Shade.LIGHT;
     }
     int i = Math.max(0, profiles.indexOf(profile));

@@ -87,7 +87,7 @@ public final class CsvReport {
         ReportCell base = model.baseline() == null ? null
             : model.cell(c.profile(), model.baseline(), c.threads(), c.workload());
         ratio(row, "throughput_x_baseline", base == c ? null : RatioInterval.of(c, base));
-        String durable = ReportSummary.durablePartner(c.profile());
+        String durable = DurabilityRoles.durablePartner(c.profile());
         ratio(row, "throughput_x_durable", durable == null ? null
             : RatioInterval.of(c, model.exactCell(durable, c.store(), c.threads(), c.workload())));
         row.put("caveats", String.join(";", ReportCaveats.of(c).stream().map(ReportCaveats.Group::id).toList()));

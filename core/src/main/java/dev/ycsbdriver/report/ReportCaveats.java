@@ -108,7 +108,7 @@ final class ReportCaveats {
       case SELF_CHECK_FAILED -> Group.SELF_CHECK;
       case EQUIVALENT_SETTING -> Group.EQUIVALENT;
       case SETTING_NOT_APPLIED -> Group.SETTINGS;
-      case NOT_DURABLE -> profile != null && profile.contains("durable") ? Group.NOT_DURABLE : null;
+      case NOT_DURABLE -> DurabilityRoles.durable(profile) ? Group.NOT_DURABLE : null;
       case OTHER -> Group.OTHER;
     };
   }

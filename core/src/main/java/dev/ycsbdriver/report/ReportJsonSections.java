@@ -120,7 +120,7 @@ final class ReportJsonSections {
    */
   private static void ratios(ArrayNode out, ReportModel model) {
     for (ReportCell c : model.cells()) {
-      String durable = ReportSummary.durablePartner(c.profile());
+      String durable = DurabilityRoles.durablePartner(c.profile());
       ReportCell base = model.baseline() == null || model.baseline().equals(c.store()) ? null
           : model.cell(c.profile(), model.baseline(), c.threads(), c.workload());
       ratio(out, c, "baseline", model.baseline(), c.profile(), RatioInterval.of(c, base));

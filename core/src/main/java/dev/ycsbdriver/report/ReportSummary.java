@@ -62,35 +62,17 @@ final class ReportSummary {
         .filter(p -> model.cells().stream().anyMatch(c -> c.store().equals(store) && p.equals(c.profile()))).toList();
     List<String[]> out = new ArrayList<>();
     for (String durable : own) {
-      String prefix = prefix(durable, "durable");
+      String prefix = DurabilityRoles.prefix(durable, DurabilityRoles.DURABLE);
       if (prefix == null) {
         continue;
       }
       for (String fast : own) {
-        if (prefix.equals(prefix(fast, "fast"))) {
+        if (prefix.equals(DurabilityRoles.prefix(fast, DurabilityRoles.FAST))) {
           out.add(new String[] {durable, fast});
         }
       }
     }
     return out;
-  }
-
-  /**
-   * @param profile a profile, or null
-   * @return the durable profile a fast one pairs with ({@code durable} for {@code fast}, {@code seed004-durable} for
-   *     {@code seed004-fast}), or null for any other profile
-   */
-  static String durablePartner(String profile) {
-    String prefix = profile == null ? null : prefix(profile, "fast");
-    return prefix == null ? null : prefix + "durable";
-  }
-
-  /** @return {@code seed004-} for {@code seed004-durable} and role {@code durable}, "" for the role itself, else null */
-  private static String prefix(String profile, String role) {
-    if (profile.equals(role)) {
-      return "";
-    }
-    return profile.endsWith("-" + role) ? profile.substring(0, profile.length() - role.length()) : null;
   }
 
   /**

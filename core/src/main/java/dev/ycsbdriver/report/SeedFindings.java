@@ -175,14 +175,13 @@ final class SeedFindings {
     List<ReferenceFigures.Figure[]> out = new ArrayList<>();
     List<ReferenceFigures.Figure> figures = model.reference().figures();
     for (ReferenceFigures.Figure d : figures) {
-      String prefix = d.profile() == null || d.latencyOnly() ? null : d.profile().equals("durable") ? ""
-          : d.profile().endsWith("-durable") ? d.profile().substring(0, d.profile().length() - "durable".length()) : null;
+      String prefix = d.latencyOnly() ? null : DurabilityRoles.prefix(d.profile(), DurabilityRoles.DURABLE);
       if (prefix == null) {
         continue;
       }
       for (ReferenceFigures.Figure f : figures) {
         if (f.store().equals(d.store()) && f.workload().equals(d.workload()) && !f.latencyOnly()
-            && (prefix + "fast").equals(f.profile())) {
+            && (prefix + DurabilityRoles.FAST).equals(f.profile())) {
           out.add(new ReferenceFigures.Figure[] {f, d});
         }
       }
