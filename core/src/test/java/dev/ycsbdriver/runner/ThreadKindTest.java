@@ -9,6 +9,7 @@ import dev.ycsbdriver.testing.CliRun;
 import dev.ycsbdriver.testing.Resources;
 import dev.ycsbdriver.testing.SummaryLines;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -63,8 +64,10 @@ class ThreadKindTest {
     }
     Path jdk = jdkWithVirtualThreads();
     if (jdk == null) {
-      // no JDK 21+ here: the refusal above is all this machine can show
-      assertThat(Runtime.version().feature()).isLessThan(RunConfig.VIRTUAL_THREADS_FROM_JAVA);
+      // no JDK 21+ here: the refusal above is all this machine can show; that there is none is checked by asking
+      // each JDK installed beside this one for its version, not by reading the files the search read
+      assertThat(installedFeatureVersions()).as("JDKs under /usr/lib/jvm, by java -version")
+          .allMatch(v -> v < RunConfig.VIRTUAL_THREADS_FROM_JAVA);
       return;
     }
     // workload F: CoreWorkload times each read-modify-write itself and reports it through the measurements
@@ -80,6 +83,31 @@ class ThreadKindTest {
     Map<String, String> summary = SummaryLines.asMap(run.out());
     assertThat(Long.parseLong(summary.get("[READ-MODIFY-WRITE], Operations"))).isPositive();
     assertThat(summary.get("[READ-MODIFY-WRITE], Operations")).isEqualTo(summary.get("[UPDATE], Operations"));
+  }
+
+  /** @return the feature version each {@code /usr/lib/jvm/<home>/bin/java -version} prints; empty without any */
+  private static List<Integer> installedFeatureVersions() throws Exception {
+    List<Integer> out = new ArrayList<>();
+    Path jvms = Path.of("/usr/lib/jvm");
+    if (!Files.isDirectory(jvms)) {
+      return out;
+    }
+    Pattern version = Pattern.compile("version \"(\\d+)");
+    try (Stream<Path> homes = Files.list(jvms)) {
+      for (Path home : (Iterable<Path>) homes.sorted()::iterator) {
+        Path java = home.resolve("bin/java");
+        if (!Files.isExecutable(java)) {
+          continue;
+        }
+        Process p = new ProcessBuilder(java.toString(), "-version").redirectErrorStream(true).start();
+        String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(java + ": " + text).isZero();
+        Matcher m = version.matcher(text);
+        assertThat(m.find()).as(java + ": " + text).isTrue();
+        out.add(Integer.parseInt(m.group(1)));
+      }
+    }
+    return out;
   }
 
   /** @return this JVM's home when it has virtual threads, else a JDK 21+ under /usr/lib/jvm, else null */
