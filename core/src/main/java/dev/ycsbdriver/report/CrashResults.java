@@ -32,13 +32,13 @@ final class CrashResults {
     if (failure != null && Boolean.TRUE.equals(claimHeld)) {
       claimHeld = null; // a round that was not audited proves nothing (results written before failure existed)
     }
-    return new CrashResult(file, ResultReader.storeName(n), n.identity().binding(),
-        ResultReader.blankToNull(n.plan().profile()), n.figures().outcome() == null ? "ok" : n.figures().outcome().status(),
+    return new CrashResult(file, ResultFields.storeName(n), n.identity().binding(),
+        ResultFields.blankToNull(n.plan().profile()), n.figures().outcome() == null ? "ok" : n.figures().outcome().status(),
         claim == null ? "none" : claim, claimHeld, text(crash.method()), crash.crashes(), crash.acknowledgedWrites(),
         failure == null ? crash.lostWrites() : null, failure == null ? crash.inDoubtWrites() : null,
         recovery == null ? null : recovery.mean(),
-        recovery == null || recovery.max() == null ? null : recovery.max().doubleValue(), ResultReader.product(n),
-        ResultReader.settings(n, file), failure);
+        recovery == null || recovery.max() == null ? null : recovery.max().doubleValue(), ResultFields.product(n),
+        ResultFields.settings(n, file), failure);
   }
 
   /**

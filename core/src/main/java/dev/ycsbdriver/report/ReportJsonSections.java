@@ -48,9 +48,9 @@ final class ReportJsonSections {
       n.put("store", r.store());
       n.put("threads", r.threads());
       ObjectNode t = n.putObject("throughputOpsPerSec");
-      r.throughput().forEach((w, s) -> ReportWriter.spread(t, w, s));
+      r.throughput().forEach((w, s) -> spread(t, w, s));
       ObjectNode cpu = n.putObject("opsPerServerCpuPercent");
-      r.opsPerServerCpu().forEach((w, s) -> ReportWriter.spread(cpu, w, s));
+      r.opsPerServerCpu().forEach((w, s) -> spread(cpu, w, s));
       n.put("crashClaim", r.claim());
       n.put("crashTested", r.crash() != null);
     }
@@ -170,12 +170,26 @@ final class ReportJsonSections {
         }
         en.put("store", e.cell().store());
         en.put("profile", ReportTables.profileName(e.cell().profile()));
-        ReportWriter.spread(en, "figure", e.figure());
+        spread(en, "figure", e.figure());
         en.put("runs", e.cell().repeats());
         en.put("failedRuns", e.cell().failedRuns());
-        ReportWriter.spread(en, "longestOperationMicros", e.cell().longestOperation());
-        ReportWriter.spread(en, "opsPerServerCpuPercent", e.cell().opsPerServerCpu());
+        spread(en, "longestOperationMicros", e.cell().longestOperation());
+        spread(en, "opsPerServerCpuPercent", e.cell().opsPerServerCpu());
       }
     }
+  }
+
+  /**
+   * @param parent the object to add to
+   * @param name the field's name
+   * @param s the figure over a cell's runs, or null: the field is then null
+   */
+  static void spread(ObjectNode parent, String name, Spread s) {
+    if (s == null) {
+      parent.putNull(name);
+      return;
+    }
+    parent.putObject(name).put("value", s.value()).put("median", s.median()).put("min", s.min()).put("max", s.max())
+        .put("count", s.count());
   }
 }

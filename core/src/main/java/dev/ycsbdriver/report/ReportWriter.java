@@ -174,18 +174,18 @@ public final class ReportWriter {
       n.put("aggregate", model.aggregate().id());
       n.put("bestRun", c.bestRun() == null ? null : relative(c.bestRun().file(), out));
       n.put("failedRuns", c.failedRuns());
-      spread(n, "throughputOpsPerSec", c.throughput());
-      spread(n, "throughputOkOpsPerSec", c.throughputOk());
+      ReportJsonSections.spread(n, "throughputOpsPerSec", c.throughput());
+      ReportJsonSections.spread(n, "throughputOkOpsPerSec", c.throughputOk());
       ObjectNode mean = n.putObject("meanLatencyMicros");
-      c.meanLatency().forEach((op, s) -> spread(mean, op, s));
+      c.meanLatency().forEach((op, s) -> ReportJsonSections.spread(mean, op, s));
       ObjectNode p99 = n.putObject("p99LatencyMicros");
-      c.p99Latency().forEach((op, s) -> spread(p99, op, s));
-      spread(n, "serverCpuAvgPercent", c.serverCpuAvg());
-      spread(n, "serverCpuPeakPercent", c.serverCpuPeak());
-      spread(n, "driverCpuAvgPercent", c.driverCpuAvg());
-      spread(n, "machineCpuAvgPercent", c.machineCpuAvg());
-      spread(n, "opsPerServerCpuPercent", c.opsPerServerCpu());
-      spread(n, "driverCpuMicrosPerOperation", c.driverCpuPerOperation());
+      c.p99Latency().forEach((op, s) -> ReportJsonSections.spread(p99, op, s));
+      ReportJsonSections.spread(n, "serverCpuAvgPercent", c.serverCpuAvg());
+      ReportJsonSections.spread(n, "serverCpuPeakPercent", c.serverCpuPeak());
+      ReportJsonSections.spread(n, "driverCpuAvgPercent", c.driverCpuAvg());
+      ReportJsonSections.spread(n, "machineCpuAvgPercent", c.machineCpuAvg());
+      ReportJsonSections.spread(n, "opsPerServerCpuPercent", c.opsPerServerCpu());
+      ReportJsonSections.spread(n, "driverCpuMicrosPerOperation", c.driverCpuPerOperation());
       ObjectNode settings = n.putObject("serverSettings");
       for (Map.Entry<String, String> e : c.serverSettings().entrySet()) {
         settings.put(e.getKey(), e.getValue());
@@ -212,13 +212,5 @@ public final class ReportWriter {
       base = root.getParent() == null ? root : root.getParent();
     }
     return base.relativize(f).toString().replace('\\', '/');
-  }
-
-  static void spread(ObjectNode parent, String name, Spread s) {
-    if (s == null) {
-      parent.putNull(name);
-      return;
-    }
-    parent.putObject(name).put("value", s.value()).put("median", s.median()).put("min", s.min()).put("max", s.max()).put("count", s.count());
   }
 }

@@ -17,7 +17,6 @@ import dev.ycsbdriver.result.model.ResultDocument;
 import dev.ycsbdriver.result.model.RunFigures;
 import dev.ycsbdriver.result.model.RunIdentity;
 import dev.ycsbdriver.result.model.RunSections;
-import dev.ycsbdriver.result.model.ServerSection;
 import dev.ycsbdriver.result.model.TimePoint;
 import dev.ycsbdriver.result.model.Warning;
 import java.io.IOException;
@@ -189,13 +188,15 @@ public final class ResultReader {
     CpuSection.CpuFigure server = cpu.server() == null ? none : cpu.server();
     String workload = id.workloadName() != null ? id.workloadName()
         : String.valueOf(id.workload()).replaceFirst(".*\\.", "");
-    return new RunResult(file, storeName(n), id.binding(), blankToNull(n.plan().profile()), workload,
+    return new RunResult(file, ResultFields.storeName(n), id.binding(), ResultFields.blankToNull(n.plan().profile()),
+        workload,
         id.threads() == null ? 0 : id.threads(), f.outcome() == null ? "ok" : f.outcome().status(),
         zero(f.throughputOpsPerSec()), okThroughput(n), ops, server.averagePercent(), server.peakPercent(),
         (cpu.driver() == null ? none : cpu.driver()).averagePercent(),
         (cpu.machine() == null ? none : cpu.machine()).averagePercent(), cpu.opsPerServerCpuPercent(),
-        blankToNull(cpu.serverSource()), product(n), settings(n, file), machine(n.sections().machine()), logs, warnings,
-        n.sections().config() == null ? null : blankToNull(n.sections().config().get(RunConfig.DURABILITY_CLAIM.key())),
+        ResultFields.blankToNull(cpu.serverSource()), ResultFields.product(n), ResultFields.settings(n, file),
+        machine(n.sections().machine()), logs, warnings, n.sections().config() == null ? null
+            : ResultFields.blankToNull(n.sections().config().get(RunConfig.DURABILITY_CLAIM.key())),
         timeSeries(n), n.sections().calibration());
   }
 
@@ -231,29 +232,6 @@ public final class ResultReader {
     }
   }
 
-  /** @return {@code storeName}, else the binding */
-  static String storeName(ResultDocument n) {
-    return n.identity().storeName() != null ? n.identity().storeName() : n.identity().binding();
-  }
-
-  /** @return the server's product and version, or null */
-  static String product(ResultDocument n) {
-    return n.sections().server() == null ? null : n.sections().server().productVersion();
-  }
-
-  /**
-   * @param n the result
-   * @param file where the result file is now
-   * @return the server's settings as read back, paths under the matrix output the run recorded moved to the one the
-   *     file is in now ({@link MachinePaths#relocate})
-   */
-  static Map<String, String> settings(ResultDocument n, Path file) {
-    ServerSection server = n.sections().server();
-    Map<String, String> settings = server == null || server.settings() == null ? Map.of() : server.settings();
-    Map<String, String> config = n.sections().config();
-    return MachinePaths.relocate(settings, config == null ? null : config.get(RunConfig.RESULT_DIR.key()), file);
-  }
-
   /**
    * The result's {@code throughputOkOpsPerSec}; in results written before it existed, throughput times
    * the share of OK calls in the status counts, as {@code RunReport.okOperations} defines it.
@@ -281,9 +259,6 @@ public final class ResultReader {
     return values == null ? List.of() : values;
   }
 
-  static String blankToNull(String value) {
-    return value == null || value.isEmpty() ? null : value;
-  }
 
   private static double zero(Double value) {
     return value == null ? 0.0 : value;
