@@ -35,6 +35,10 @@ final class ChartStyle {
   static final String TICK_PATTERN = "#,###.##";
   /** Width of every line series, in pixels: wide enough that a fast profile's light shade reads on white. */
   static final float LINE_WIDTH = 2.5f;
+  /** Width of every chart, in pixels. */
+  static final int WIDTH = 900;
+  /** Height of a bar or latency chart, in pixels. */
+  static final int HEIGHT = 480;
   /** The memory store's hue, dark: the in-process ceiling the other stores are read against. */
   static final Color NEUTRAL = new Color(127, 127, 127);
 
@@ -245,5 +249,10 @@ final class ChartStyle {
     styler.setAntiAlias(true);
     styler.setYAxisDecimalPattern(TICK_PATTERN);
     styler.setXAxisDecimalPattern(TICK_PATTERN);
+  }
+
+  /** @return the axis title with {@code , log scale} before its closing bracket when the axis is logarithmic */
+  static String axisTitle(String quantity, String unit, boolean log) {
+    return quantity + " (" + unit + (log ? ", log scale" : "") + ")";
   }
 }

@@ -48,7 +48,7 @@ final class LatencyCharts {
    * @throws IOException when a histogram log cannot be read
    */
   static XYChart percentiles(ReportModel model, String profile, int t, String workload) throws IOException {
-    XYChart chart = new XYChartBuilder().width(ReportCharts.WIDTH).height(ReportCharts.HEIGHT)
+    XYChart chart = new XYChartBuilder().width(ChartStyle.WIDTH).height(ChartStyle.HEIGHT)
         .title("Latency by percentile, " + workload + ", profile " + ReportTables.profileName(profile) + ", "
             + ReportTables.threads(t))
         .xAxisTitle("1 / (1 - percentile): 10 = p90, 100 = p99, 1,000 = p99.9 (log scale)")

@@ -25,9 +25,6 @@ import org.knowm.xchart.style.Styler;
  * ({@link Findings}); their category labels never overlap ({@link CategoryLabels}). Stateless and thread-safe.
  */
 public final class ReportCharts {
-  static final int WIDTH = 900;
-  static final int HEIGHT = 480;
-
   private ReportCharts() {
   }
 
@@ -129,11 +126,6 @@ public final class ReportCharts {
     return new Image(name, chart.getTitle(), ChartPng.encode(chart), headline);
   }
 
-  /** @return the axis title with {@code , log} before its closing bracket when the axis is logarithmic */
-  static String axisTitle(String quantity, String unit, boolean log) {
-    return quantity + " (" + unit + (log ? ", log scale" : "") + ")";
-  }
-
   /**
    * One ranking as bars, best first, each in its store's colour, with the spread of its runs as a whisker and the
    * ranking's tie marked ({@link #ranking(ReportModel, Ranking.Group, List)}).
@@ -164,12 +156,12 @@ public final class ReportCharts {
     List<Spread> spreads = ranked.stream().map(Ranking.Entry::figure).toList();
     int joint = next;
     return fitted(names, fit -> {
-      IntervalBarChart chart = new IntervalBarChart(WIDTH, HEIGHT,
+      IntervalBarChart chart = new IntervalBarChart(ChartStyle.WIDTH, ChartStyle.HEIGHT,
           "Ranking by " + by.label() + " (" + by.direction() + "), " + g.workload() + ", "
               + ReportTables.threads(g.threads()), "");
       ChartStyle.basic(chart.getStyler());
       boolean log = ChartStyle.valueAxis(chart.getStyler(), withSpread(values, spreads));
-      chart.setYAxisTitle(axisTitle(by.label() + ", " + Ranking.shown(model.aggregate()), by.unit(), log));
+      chart.setYAxisTitle(ChartStyle.axisTitle(by.label() + ", " + Ranking.shown(model.aggregate()), by.unit(), log));
       chart.getStyler().setOverlapped(true); // one series per bar, so each bar takes its store's colour
       chart.getStyler().setLegendVisible(false);
       chart.getStyler().setXAxisLabelRotation(fit.rotation());
@@ -266,11 +258,11 @@ public final class ReportCharts {
     List<Double> all = rows.stream().flatMap(List::stream).toList();
     List<Spread> allSpreads = spreads.stream().flatMap(List::stream).toList();
     return fitted(workloads, fit -> {
-      IntervalBarChart chart = new IntervalBarChart(WIDTH, HEIGHT, title, "");
+      IntervalBarChart chart = new IntervalBarChart(ChartStyle.WIDTH, ChartStyle.HEIGHT, title, "");
       ChartStyle.basic(chart.getStyler());
       chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
       chart.getStyler().setXAxisLabelRotation(fit.rotation());
-      chart.setYAxisTitle(axisTitle("throughput", "ops/s",
+      chart.setYAxisTitle(ChartStyle.axisTitle("throughput", "ops/s",
           ChartStyle.valueAxis(chart.getStyler(), withSpread(all, allSpreads))));
       boolean anyTie = false;
       for (int i = 0; i < series.size(); i++) {
@@ -409,12 +401,12 @@ public final class ReportCharts {
         lines.add(line);
       }
     }
-    XYChart chart = new XYChartBuilder().width(WIDTH).height(HEIGHT)
+    XYChart chart = new XYChartBuilder().width(ChartStyle.WIDTH).height(ChartStyle.HEIGHT)
         .title("Throughput vs threads, " + workload + ", profile " + ReportTables.profileName(profile))
         .xAxisTitle("client threads").build();
     ChartStyle.basic(chart.getStyler());
     chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);
-    chart.setYAxisTitle(axisTitle("throughput", "ops/s", ChartStyle.valueAxis(chart.getStyler(), all)));
+    chart.setYAxisTitle(ChartStyle.axisTitle("throughput", "ops/s", ChartStyle.valueAxis(chart.getStyler(), all)));
     for (int i = 0; i < stores.size(); i++) {
       java.awt.Color color = ChartStyle.color(model, stores.get(i), profile);
       double[] x = lines.get(i).stream().mapToDouble(p -> p[0]).toArray();

@@ -33,7 +33,7 @@ import org.knowm.xchart.style.markers.SeriesMarkers;
 final class TimeSeriesCharts {
   /** The fewest intervals of the longest line for which an over-time chart is drawn. */
   static final int MIN_POINTS = 5;
-  /** Lower than the other charts ({@link ReportCharts#HEIGHT}): a course over time reads at this height, in pixels. */
+  /** Lower than the other charts ({@link ChartStyle#HEIGHT}): a course over time reads at this height, in pixels. */
   static final int HEIGHT = 360;
 
   private TimeSeriesCharts() {
@@ -58,7 +58,7 @@ final class TimeSeriesCharts {
       longest = Math.max(longest, line.size());
       adds.add(() -> add(chart, legend(model, c, mixed), line, ChartStyle.color(model, c.store(), c.profile()), false));
     }
-    chart.setYAxisTitle(ReportCharts.axisTitle("throughput", "ops/s", false));
+    chart.setYAxisTitle(ChartStyle.axisTitle("throughput", "ops/s", false));
     if (longest >= MIN_POINTS) {
       adds.forEach(Runnable::run);
     }
@@ -93,7 +93,7 @@ final class TimeSeriesCharts {
         adds.add(() -> add(chart, store + " driver", driver, color, true));
       }
     }
-    chart.setYAxisTitle(ReportCharts.axisTitle("CPU", "% of one core", false));
+    chart.setYAxisTitle(ChartStyle.axisTitle("CPU", "% of one core", false));
     if (longest >= MIN_POINTS) {
       adds.forEach(Runnable::run);
     }
@@ -220,7 +220,7 @@ final class TimeSeriesCharts {
   }
 
   private static XYChart chart(ReportModel model, String what, String profile, int t, String workload) {
-    XYChart chart = new XYChartBuilder().width(ReportCharts.WIDTH).height(HEIGHT)
+    XYChart chart = new XYChartBuilder().width(ChartStyle.WIDTH).height(HEIGHT)
         .title(chartTitle(model, what, profile, t, workload))
         .xAxisTitle("time since the measured run started (s)").build();
     ChartStyle.basic(chart.getStyler());

@@ -148,7 +148,7 @@ class ReportChartsTest {
     assertThat(images.get(0).headline()).isTrue();
     assertThat(images.get(0).title()).isEqualTo(
         "Ranking by mean READ latency (lower is better), one-in-a-million, 4 threads");
-    assertThat(ImageIO.read(new ByteArrayInputStream(images.get(0).png())).getWidth()).isEqualTo(ReportCharts.WIDTH);
+    assertThat(ImageIO.read(new ByteArrayInputStream(images.get(0).png())).getWidth()).isEqualTo(ChartStyle.WIDTH);
 
     CategoryChart chart = ReportCharts.ranking(model, Ranking.groups(model).get(0));
     assertThat(chart.getSeriesMap().keySet()).containsExactly("memory", "h2", "postgres");
