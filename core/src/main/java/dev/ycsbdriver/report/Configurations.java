@@ -48,7 +48,7 @@ final class Configurations {
       settings.forEach((k, v) -> kv.add(k + "=" + v));
       // the store's key beside its name: the key is what the matrix file and report.json call it
       String shown = model.names().name(sp[0]);
-      rows.add(List.of(shown.equals(sp[0]) ? shown : shown + " (" + sp[0] + ")", ReportTables.profileName(sp[1]), server, kv.isEmpty() ? ReportTables.NA : String.join(", ", kv),
+      rows.add(List.of(shown.equals(sp[0]) ? shown : shown + " (" + sp[0] + ")", ReportFormat.profileName(sp[1]), server, kv.isEmpty() ? ReportFormat.NA : String.join(", ", kv),
           DurableVsFast.claim(claim, crash)));
       if (sp[1] == null && model.profiles().stream().anyMatch(java.util.Objects::nonNull)) {
         notes.add(sp[0] + " has no durability profile: its runs appear under every profile.");

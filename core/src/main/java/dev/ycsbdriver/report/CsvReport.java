@@ -61,7 +61,7 @@ public final class CsvReport {
       }
       for (String op : ops) {
         Map<String, Object> row = new LinkedHashMap<>();
-        row.put("profile", ReportTables.profileName(c.profile()));
+        row.put("profile", ReportFormat.profileName(c.profile()));
         row.put("store", c.store());
         row.put("threads", c.threads());
         row.put("workload", c.workload());
@@ -117,7 +117,7 @@ public final class CsvReport {
     List<Map<String, Object>> rows = new ArrayList<>();
     for (DurableVsFast.Row r : DurableVsFast.rows(model)) {
       Map<String, Object> row = new LinkedHashMap<>();
-      row.put("profile", ReportTables.profileName(r.profile()));
+      row.put("profile", ReportFormat.profileName(r.profile()));
       row.put("store", r.store());
       row.put("threads", r.threads());
       DurableVsFast.WORKLOADS.forEach(w -> row.put(w + "_ops_per_sec", shown(r.throughput().get(w), 1)));
@@ -157,7 +157,7 @@ public final class CsvReport {
         row.put("workload", g.workload());
         row.put("rank", e.rank() == 0 ? null : e.rank());
         row.put("store", e.cell().store());
-        row.put("profile", ReportTables.profileName(e.cell().profile()));
+        row.put("profile", ReportFormat.profileName(e.cell().profile()));
         row.put("aggregate", model.aggregate().id());
         row.put("value", f == null ? null : round(f.value(), 1));
         row.put("median", f == null ? null : round(f.median(), 1));

@@ -92,16 +92,16 @@ public final class DurableVsFast {
           continue;
         }
         List<String> row = new ArrayList<>(List.of(model.names().name(r.store()),
-            ReportTables.profileName(r.profile())));
-        shown.forEach(w -> row.add(marked(figure(r.throughput(), w, ReportTables::opsPerSec), model, r, w)));
-        shown.forEach(w -> row.add(marked(figure(r.opsPerServerCpu(), w, ReportTables::decimal), model, r, w)));
+            ReportFormat.profileName(r.profile())));
+        shown.forEach(w -> row.add(marked(figure(r.throughput(), w, ReportFormat::opsPerSec), model, r, w)));
+        shown.forEach(w -> row.add(marked(figure(r.opsPerServerCpu(), w, ReportFormat::decimal), model, r, w)));
         row.add(lost(r.crash()));
         row.add(r.crash() == null ? NOT_TESTED : Integer.toString(r.crash().crashes()));
         row.add(claim(r.claim(), r.crash()));
         rows.add(row);
       }
       if (!rows.isEmpty()) {
-        tables.add(new Table("Durable vs fast, " + ReportTables.threads(t), header, rows, List.of()));
+        tables.add(new Table("Durable vs fast, " + ReportFormat.threads(t), header, rows, List.of()));
       }
     }
     return tables;
@@ -109,16 +109,16 @@ public final class DurableVsFast {
 
   /** @return the figure with the caveat marks of its cell ({@link ReportCaveats}); n/a unmarked */
   private static String marked(String text, ReportModel model, Row r, String workload) {
-    return text.equals(ReportTables.NA) ? text
-        : ReportTables.marked(text, model.cell(r.profile(), r.store(), r.threads(), workload));
+    return text.equals(ReportFormat.NA) ? text
+        : ReportCaveats.marked(text, model.cell(r.profile(), r.store(), r.threads(), workload));
   }
 
   private static String figure(Map<String, Spread> figures, String workload, java.util.function.Function<Double, String> f) {
     if (!figures.containsKey(workload)) {
-      return ReportTables.NA;
+      return ReportFormat.NA;
     }
     Spread s = figures.get(workload);
-    return s == null ? ReportTables.NA : f.apply(s.value());
+    return s == null ? ReportFormat.NA : f.apply(s.value());
   }
 
   /** @return e.g. {@code 0 / 123,456}, {@code crash test failed (round 1, restart)}, or {@link #NOT_TESTED} */

@@ -178,9 +178,9 @@ public final class Findings {
     /** @return e.g. {@code 1.05x, 95% interval 1.04x–1.07x}, or {@code 1.50x, no noise estimate} */
     public String text() {
       if (low == null) {
-        return ReportTables.ratio(ratio) + ", " + RatioInterval.Basis.NONE.label();
+        return ReportFormat.ratio(ratio) + ", " + RatioInterval.Basis.NONE.label();
       }
-      return ReportTables.ratio(ratio) + ", 95% interval " + ReportTables.ratio(low) + "–" + ReportTables.ratio(high)
+      return ReportFormat.ratio(ratio) + ", 95% interval " + ReportFormat.ratio(low) + "–" + ReportFormat.ratio(high)
           + (test == RatioInterval.Basis.WITHIN_RUN ? ", " + test.label() : "");
     }
 
@@ -263,7 +263,7 @@ public final class Findings {
     }
 
     private static String name(String store, String profile) {
-      return store + (profile == null ? "" : " " + ReportTables.profileName(profile));
+      return store + (profile == null ? "" : " " + ReportFormat.profileName(profile));
     }
   }
 
@@ -451,9 +451,9 @@ public final class Findings {
     } else {
       verdict = Verdict.AHEAD;
     }
-    String floorText = floor == null ? null : floor.store() + " " + ReportTables.profileName(floor.profile()) + "/"
-        + ReportTables.profileName(floor.otherProfile()) + " on " + floor.workload() + " "
-        + ReportTables.ratio(floor.ratio());
+    String floorText = floor == null ? null : floor.store() + " " + ReportFormat.profileName(floor.profile()) + "/"
+        + ReportFormat.profileName(floor.otherProfile()) + " on " + floor.workload() + " "
+        + ReportFormat.ratio(floor.ratio());
     return new Finding(claim, figure, threads, workload, store, profile, otherStore, otherProfile, r.ratio(),
         r.known() ? r.low() : null, r.known() ? r.high() : null, r.basis(),
         paired && unpaired != null && unpaired.known() ? unpaired.low() : null,

@@ -38,9 +38,9 @@ final class FindingsTable {
   static Table table(List<Findings.Finding> rows, StoreNames names) {
     List<List<String>> out = new ArrayList<>();
     for (Findings.Finding f : rows) {
-      out.add(List.of(f.claim().label(), f.figure(), ReportTables.threads(f.threads()), f.workload(), f.subject(names),
-          f.other(names), ReportTables.ratio(f.ratio()),
-          f.low() == null ? ReportTables.NA : String.format(Locale.ROOT, "%.2f–%.2f", f.low(), f.high()),
+      out.add(List.of(f.claim().label(), f.figure(), ReportFormat.threads(f.threads()), f.workload(), f.subject(names),
+          f.other(names), ReportFormat.ratio(f.ratio()),
+          f.low() == null ? ReportFormat.NA : String.format(Locale.ROOT, "%.2f–%.2f", f.low(), f.high()),
           f.testText(), f.verdictText(names)));
     }
     return new Table("Findings", List.of("claim", "figure", "threads", "workload", "subject", "over", "ratio",

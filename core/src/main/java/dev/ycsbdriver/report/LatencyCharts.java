@@ -49,8 +49,8 @@ final class LatencyCharts {
    */
   static XYChart percentiles(ReportModel model, String profile, int t, String workload) throws IOException {
     XYChart chart = new XYChartBuilder().width(ChartStyle.WIDTH).height(ChartStyle.HEIGHT)
-        .title("Latency by percentile, " + workload + ", profile " + ReportTables.profileName(profile) + ", "
-            + ReportTables.threads(t))
+        .title("Latency by percentile, " + workload + ", profile " + ReportFormat.profileName(profile) + ", "
+            + ReportFormat.threads(t))
         .xAxisTitle("1 / (1 - percentile): 10 = p90, 100 = p99, 1,000 = p99.9 (log scale)")
         .yAxisTitle(OperationNames.anyBatched(model) ? "service time per record (µs, log scale)"
             : "service time (µs, log scale)").build();

@@ -95,8 +95,8 @@ final class MachineCondition {
     return "Caveat: the machine's condition changed during the matrix: the calibrations of its last " + third
         + " runs scored " + ratioOrUnknown(cpu) + " of the CPU score and " + ratioOrUnknown(fsync) + " of the fsync "
         + "median of its first " + third + " runs' (medians; changed: CPU score outside " + CHANGED_CPU_RATIO + "x-"
-        + ReportTables.ratio(1 / CHANGED_CPU_RATIO) + " or fsync median outside "
-        + ReportTables.ratio(1 / CHANGED_FSYNC_RATIO) + "-" + CHANGED_FSYNC_RATIO + "x).";
+        + ReportFormat.ratio(1 / CHANGED_CPU_RATIO) + " or fsync median outside "
+        + ReportFormat.ratio(1 / CHANGED_FSYNC_RATIO) + "-" + CHANGED_FSYNC_RATIO + "x).";
   }
 
   /** @return the median of the figure over the start and end probes of the calibrations; null when none has it */
@@ -141,11 +141,11 @@ final class MachineCondition {
     }
     List<String> parts = new ArrayList<>();
     if (worstCpu != null) {
-      parts.add("ran at " + ReportTables.ratio(lowestCpu) + " of its calibration (CPU "
+      parts.add("ran at " + ReportFormat.ratio(lowestCpu) + " of its calibration (CPU "
           + "score, median of its " + worstCpu.reference().earlierCalibrations() + " earlier calibrations)");
     }
     if (worstFsync != null) {
-      parts.add("took " + ReportTables.ratio(highestFsync) + " its calibration's "
+      parts.add("took " + ReportFormat.ratio(highestFsync) + " its calibration's "
           + "fsync time (median of its " + worstFsync.reference().earlierCalibrations() + " earlier calibrations)");
     }
     return "Caveat: this machine " + String.join(" and ", parts) + " during " + count + ": the figures of those runs "
@@ -227,9 +227,9 @@ final class MachineCondition {
     if (r.unknownReason() != null) {
       return "unknown (" + r.unknownReason() + ")";
     }
-    return "CPU " + (r.cpuScoreOpsPerSec() == null ? "unknown" : ReportTables.opsPerSec(r.cpuScoreOpsPerSec())
+    return "CPU " + (r.cpuScoreOpsPerSec() == null ? "unknown" : ReportFormat.opsPerSec(r.cpuScoreOpsPerSec())
         + " ops/s") + ", fsync " + (r.fsyncMedianMicros() == null ? "unknown"
-        : ReportTables.micros(r.fsyncMedianMicros()) + " µs") + " (" + r.earlierCalibrations() + " earlier)";
+        : ReportFormat.micros(r.fsyncMedianMicros()) + " µs") + " (" + r.earlierCalibrations() + " earlier)";
   }
 
   /** @return lowest-highest of the figure over every start and end ratio, e.g. {@code 0.21x-1.02x} */
@@ -248,7 +248,7 @@ final class MachineCondition {
         }
       }
     }
-    return lo > hi ? "unknown" : ReportTables.ratio(lo) + "-" + ReportTables.ratio(hi);
+    return lo > hi ? "unknown" : ReportFormat.ratio(lo) + "-" + ReportFormat.ratio(hi);
   }
 
   /**
@@ -275,6 +275,6 @@ final class MachineCondition {
   }
 
   private static String ratioOrUnknown(Double v) {
-    return v == null ? "unknown" : ReportTables.ratio(v);
+    return v == null ? "unknown" : ReportFormat.ratio(v);
   }
 }

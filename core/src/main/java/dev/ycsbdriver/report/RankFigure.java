@@ -142,9 +142,9 @@ public record RankFigure(String id, Kind kind, String operation) {
   /** @return the value as the report's tables show this figure */
   public String format(double value) {
     return switch (kind) {
-      case THROUGHPUT -> ReportTables.opsPerSec(value);
-      case OPS_PER_SERVER_CPU -> ReportTables.decimal(value);
-      default -> ReportTables.micros(value);
+      case THROUGHPUT -> ReportFormat.opsPerSec(value);
+      case OPS_PER_SERVER_CPU -> ReportFormat.decimal(value);
+      default -> ReportFormat.micros(value);
     };
   }
 

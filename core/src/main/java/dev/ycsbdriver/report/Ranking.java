@@ -107,19 +107,19 @@ public final class Ranking {
         ReportCell c = e.cell();
         Double other = e.other(model.aggregate(), by);
         rows.add(List.of(e.rank() == 0 ? UNRANKED : Integer.toString(e.rank()), model.names().name(c.store()),
-            ReportTables.profileName(c.profile()),
-            e.figure() == null ? (c.runs().isEmpty() ? "failed" : ReportTables.NA)
-                : ReportTables.marked(by.format(e.figure().value()), c),
-            other == null ? ReportTables.NA : by.format(other), runs(c),
-            c.longestOperation() == null ? ReportTables.NA : ReportTables.micros(c.longestOperation().value()),
-            c.opsPerServerCpu() == null ? ReportTables.NA : ReportTables.decimal(c.opsPerServerCpu().value())));
+            ReportFormat.profileName(c.profile()),
+            e.figure() == null ? (c.runs().isEmpty() ? "failed" : ReportFormat.NA)
+                : ReportCaveats.marked(by.format(e.figure().value()), c),
+            other == null ? ReportFormat.NA : by.format(other), runs(c),
+            c.longestOperation() == null ? ReportFormat.NA : ReportFormat.micros(c.longestOperation().value()),
+            c.opsPerServerCpu() == null ? ReportFormat.NA : ReportFormat.decimal(c.opsPerServerCpu().value())));
       }
       String note = model.aggregate() == RepeatAggregate.BEST
           ? "Each row's figures are those of its best run by " + by.label() + ", all from that one run; the median "
               + "over its runs stands beside it."
           : "Each row's figures are medians over its runs; the best run's " + by.label() + " stands beside it.";
       out.add(new Table("Ranking by " + by.label() + " (" + by.direction() + "), " + g.workload() + ", "
-          + ReportTables.threads(g.threads()), header, rows, List.of(note)));
+          + ReportFormat.threads(g.threads()), header, rows, List.of(note)));
     }
     return out;
   }
@@ -148,7 +148,7 @@ public final class Ranking {
           .append(by.label()).append(" (")
           .append(by.direction()).append(", ").append(shown(model.aggregate())).append(" of ").append(runsOf(ranked))
           .append("), ").append(g.workload()).append(" at ")
-          .append(ReportTables.threads(g.threads())).append(": ").append(who).append(", ")
+          .append(ReportFormat.threads(g.threads())).append(": ").append(who).append(", ")
           .append(by.format(first.figure().value())).append(" ").append(by.unit());
       if (ranked.size() > joint.size()) {
         Entry next = ranked.get(joint.size());

@@ -275,7 +275,7 @@ public record RatioInterval(double ratio, double standardError, int degreesOfFre
 
   /** @return e.g. {@code 1.04x, 95% interval 0.91x–1.19x}, or {@code 1.04x, no noise estimate} */
   public String text() {
-    return ReportTables.ratio(ratio) + ", " + interval();
+    return ReportFormat.ratio(ratio) + ", " + interval();
   }
 
   /** @return e.g. {@code 95% interval 0.91x–1.19x}, with {@code , within-run noise} under that basis */
@@ -283,7 +283,7 @@ public record RatioInterval(double ratio, double standardError, int degreesOfFre
     if (!known()) {
       return Basis.NONE.label();
     }
-    return "95% interval " + ReportTables.ratio(low()) + "–" + ReportTables.ratio(high())
+    return "95% interval " + ReportFormat.ratio(low()) + "–" + ReportFormat.ratio(high())
         + (basis == Basis.WITHIN_RUN ? ", " + basis.label() : "");
   }
 
@@ -293,10 +293,10 @@ public record RatioInterval(double ratio, double standardError, int degreesOfFre
    */
   public String cell() {
     if (!known()) {
-      return ReportTables.ratio(ratio) + " (?)";
+      return ReportFormat.ratio(ratio) + " (?)";
     }
     String bounds = " (" + String.format(Locale.ROOT, "%.2f–%.2f", low(), high()) + ")";
-    return (outsideNoise() ? "" : "≈") + ReportTables.ratio(ratio) + bounds;
+    return (outsideNoise() ? "" : "≈") + ReportFormat.ratio(ratio) + bounds;
   }
 
   private double halfWidth() {

@@ -111,7 +111,7 @@ public final class ReadmeBlock {
         + "\"Findings: ours vs the seed's\".")).append("\n\n");
     for (Findings.Finding f : seeds) {
       md.append("- ").append(MarkdownReport.escape(f.claim().label().substring("ours vs the seed's: ".length())
-          + ", " + where(f, names) + ": theirs " + ReportTables.ratio(f.theirs()) + ", ours " + f.text() + ": "
+          + ", " + where(f, names) + ": theirs " + ReportFormat.ratio(f.theirs()) + ", ours " + f.text() + ": "
           + f.verdict().label() + " (" + f.reason() + ")")).append(".\n");
     }
   }
@@ -177,6 +177,6 @@ public final class ReadmeBlock {
    *     mean) at 16 threads} */
   private static String on(Findings.Finding f) {
     return f.figure() + (f.workload().equals(Findings.GEOMETRIC_MEAN) ? " over the workloads (geometric mean)"
-        : " on " + f.workload()) + " at " + ReportTables.threads(f.threads());
+        : " on " + f.workload()) + " at " + ReportFormat.threads(f.threads());
   }
 }

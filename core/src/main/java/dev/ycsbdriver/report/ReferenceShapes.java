@@ -74,8 +74,8 @@ final class ReferenceShapes {
       }
       Findings.Finding floor = findings.stream().filter(x -> x.claim() == Findings.Claim.NOISE_FLOOR
           && x.store().equals(d.store()) && f.profile().equals(x.profile())).findFirst().orElse(null);
-      rows.add(List.of(model.names().name(d.store()), d.workload(), f.profile() + " / " + d.profile(), ReportTables.ratio(theirs),
-          ours == null ? ReportTables.NA : ReportTables.ratio(ours), agree,
+      rows.add(List.of(model.names().name(d.store()), d.workload(), f.profile() + " / " + d.profile(), ReportFormat.ratio(theirs),
+          ours == null ? ReportFormat.NA : ReportFormat.ratio(ours), agree,
           noiseFloor(theirs, floor, theirFloors.get(d.store()), floor != null && floor.workload().equals(d.workload()))));
     }
     return new Table("Shape: fast over durable per store (theirs vs ours)",
@@ -99,14 +99,14 @@ final class ReferenceShapes {
    */
   private static String noiseFloor(double theirs, Findings.Finding floor, Double theirFloor, boolean aa) {
     boolean ours = floor != null && floor.low() != null;
-    String interval = ours ? ReportTables.ratio(floor.low()) + "–" + ReportTables.ratio(floor.high()) : null;
+    String interval = ours ? ReportFormat.ratio(floor.low()) + "–" + ReportFormat.ratio(floor.high()) : null;
     if (aa) {
-      return !ours ? ReportTables.NA : "A/A: theirs " + (theirs >= floor.low() && theirs <= floor.high() ? "inside"
+      return !ours ? ReportFormat.NA : "A/A: theirs " + (theirs >= floor.low() && theirs <= floor.high() ? "inside"
           : "outside") + " our noise (" + interval + ")";
     }
     SeedFindings.Floor f = new SeedFindings.Floor(floor, theirFloor);
     String text = f.text();
-    return text == null ? ReportTables.NA : (f.inside(theirs) ? "inside" : "outside") + " (" + text + ")";
+    return text == null ? ReportFormat.NA : (f.inside(theirs) ? "inside" : "outside") + " (" + text + ")";
   }
 
   private static Table storeOrder(ReportModel model) {
@@ -126,7 +126,7 @@ final class ReferenceShapes {
       String same = theirs.replaceAll(" \\([^)]*\\)", "").equals(ours.replaceAll(" \\([^)]*\\)", "")) ? "yes" : "no";
       String noise = withinNoise(model, both);
       String workload = e.getKey().get(2) == null ? e.getKey().get(1) : e.getKey().get(1) + " " + e.getKey().get(2);
-      rows.add(List.of(ReportTables.profileName(e.getKey().get(0)), workload, theirs, ours,
+      rows.add(List.of(ReportFormat.profileName(e.getKey().get(0)), workload, theirs, ours,
           noise == null ? same : "ours within noise (" + noise + ")"));
     }
     return new Table("Shape: store order per workload (theirs vs ours)",
@@ -165,7 +165,7 @@ final class ReferenceShapes {
     double first = value.apply(sorted.get(0));
     List<String> parts = new ArrayList<>();
     for (ReferenceFigures.Figure f : sorted) {
-      parts.add(parts.isEmpty() ? names.name(f.store()) : names.name(f.store()) + " (" + ReportTables.ratio(first / value.apply(f)) + ")");
+      parts.add(parts.isEmpty() ? names.name(f.store()) : names.name(f.store()) + " (" + ReportFormat.ratio(first / value.apply(f)) + ")");
     }
     return String.join(" > ", parts);
   }
@@ -182,7 +182,7 @@ final class ReferenceShapes {
     List<List<String>> rows = new ArrayList<>();
     rows.add(List.of("their sets: in process " + setText(model, ref.inProcess(), same == null ? null : same.inside())
             + ", out of process " + setText(model, ref.outOfProcess(), same == null ? null : same.outside()),
-        String.format(Locale.ROOT, "~%.0fx", theirs), same == null ? ReportTables.NA : same.ratio().text()));
+        String.format(Locale.ROOT, "~%.0fx", theirs), same == null ? ReportFormat.NA : same.ratio().text()));
     if (all != null && (same == null || !all.inside().equals(same.inside()) || !all.outside().equals(same.outside()))) {
       rows.add(List.of("a different set, not theirs: every store of ours, in process ("
           + SeedFindings.members(model, all.inside()) + ") and out of process ("
@@ -233,8 +233,8 @@ final class ReferenceShapes {
         logOut += Math.log(mean.value());
       }
     }
-    return inside.isEmpty() || outside.isEmpty() ? ReportTables.NA
-        : ReportTables.ratio(Math.exp(logOut / outside.size() - logIn / inside.size()));
+    return inside.isEmpty() || outside.isEmpty() ? ReportFormat.NA
+        : ReportFormat.ratio(Math.exp(logOut / outside.size() - logIn / inside.size()));
   }
 
   /** @return the table of the seed's steps summed per store, theirs beside ours; without rows when none */
@@ -244,7 +244,7 @@ final class ReferenceShapes {
       double geometric = Math.exp(s.ours().values().stream().mapToDouble(Math::log).average().orElseThrow());
       double min = s.ours().values().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
       double max = s.ours().values().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
-      rows.add(List.of(model.names().name(s.store()), ReportTables.profileName(s.profile()), Integer.toString(s.steps()),
+      rows.add(List.of(model.names().name(s.store()), ReportFormat.profileName(s.profile()), Integer.toString(s.steps()),
           String.format(Locale.ROOT, "%.2f", s.theirSeconds()),
           String.format(Locale.ROOT, "%.2f (%.2f–%.2f, %d repeats)", geometric, min, max, s.ours().size())));
     }
@@ -280,7 +280,7 @@ final class ReferenceShapes {
 
   private static String agree(double theirs, Double ours) {
     if (ours == null) {
-      return ReportTables.NA;
+      return ReportFormat.NA;
     }
     int t = side(theirs);
     int o = side(ours);

@@ -30,20 +30,20 @@ final class ReferenceTable {
       ReportCell ours = ours(model, f);
       if (f.latencyOnly()) {
         Spread mean = ours == null ? null : ours.meanLatency().get(f.operation());
-        latencyRows.add(List.of(model.names().name(f.store()), ReportTables.profileName(f.profile()), f.workload(),
-            f.operation(), ReportTables.micros(f.meanLatencyMillis() * 1000),
-            mean == null ? ReportTables.NA
-                : ReportTables.micros(mean.value()) + " (" + ReportTables.threads(ours.threads()) + ")",
-            mean == null ? ReportTables.NA : ReportTables.ratio(mean.value() / (f.meanLatencyMillis() * 1000))));
+        latencyRows.add(List.of(model.names().name(f.store()), ReportFormat.profileName(f.profile()), f.workload(),
+            f.operation(), ReportFormat.micros(f.meanLatencyMillis() * 1000),
+            mean == null ? ReportFormat.NA
+                : ReportFormat.micros(mean.value()) + " (" + ReportFormat.threads(ours.threads()) + ")",
+            mean == null ? ReportFormat.NA : ReportFormat.ratio(mean.value() / (f.meanLatencyMillis() * 1000))));
         continue;
       }
-      String oursText = ours == null || ours.throughput() == null ? ReportTables.NA
-          : ReportTables.opsPerSec(ours.throughput().value()) + " (" + ReportTables.threads(ours.threads()) + ")";
-      String ratio = ours == null || ours.throughput() == null ? ReportTables.NA
-          : ReportTables.ratio(ours.throughput().value() / f.throughputOpsPerSec());
-      rows.add(List.of(model.names().name(f.store()), ReportTables.profileName(f.profile()), f.workload(),
-          ReportTables.opsPerSec(f.throughputOpsPerSec())
-              + (f.threads() == null ? "" : " (" + ReportTables.threads(f.threads()) + ")"),
+      String oursText = ours == null || ours.throughput() == null ? ReportFormat.NA
+          : ReportFormat.opsPerSec(ours.throughput().value()) + " (" + ReportFormat.threads(ours.threads()) + ")";
+      String ratio = ours == null || ours.throughput() == null ? ReportFormat.NA
+          : ReportFormat.ratio(ours.throughput().value() / f.throughputOpsPerSec());
+      rows.add(List.of(model.names().name(f.store()), ReportFormat.profileName(f.profile()), f.workload(),
+          ReportFormat.opsPerSec(f.throughputOpsPerSec())
+              + (f.threads() == null ? "" : " (" + ReportFormat.threads(f.threads()) + ")"),
           oursText, ratio));
     }
     List<String> notes = new ArrayList<>();

@@ -240,7 +240,7 @@ final class ReportCaveats {
 
   /** @return e.g. {@code mysql seed004-durable workloada 64 threads} */
   static String label(ReportCell c) {
-    return c.store() + " " + ReportTables.profileName(c.profile()) + " " + c.workload() + " " + ReportTables.threads(c.threads());
+    return c.store() + " " + ReportFormat.profileName(c.profile()) + " " + c.workload() + " " + ReportFormat.threads(c.threads());
   }
 
   /** @return per store, "all its cells" or how many of them, e.g. {@code all postgres cells, mysql 3 of 10 cells} */
@@ -281,7 +281,7 @@ final class ReportCaveats {
       RunResult first = c.figureRuns().get(0);
       String product = model.names().name(c.store());
       Set<String> why = per.computeIfAbsent(product, k -> new LinkedHashMap<>())
-          .computeIfAbsent(ReportTables.profileName(c.profile()), k -> new LinkedHashSet<>());
+          .computeIfAbsent(ReportFormat.profileName(c.profile()), k -> new LinkedHashSet<>());
       for (RunResult r : c.figureRuns()) {
         for (Warning w : r.warnings()) {
           if (classify(w, r.profile()) == Group.SETTINGS) {
@@ -308,7 +308,7 @@ final class ReportCaveats {
       for (String f : c.failures()) {
         out.add(new Caveat(Group.CRASH_TEST, 1, total, List.of(), "Caveat: the crash test of "
             + model.names().name(c.store()) + " "
-            + ReportTables.profileName(c.profile()) + " failed (" + f + "): its lost writes are unknown, not 0."));
+            + ReportFormat.profileName(c.profile()) + " failed (" + f + "): its lost writes are unknown, not 0."));
       }
     }
     return out;
@@ -335,5 +335,11 @@ final class ReportCaveats {
     }
     String text = String.join("; ", shown);
     return kinds.size() <= EXAMPLES ? text : text + "; and " + (kinds.size() - EXAMPLES) + " more in the runs' results";
+  }
+
+  /** @return the figure's text with the marks of its cell's caveats, e.g. {@code 5,207 †} */
+  static String marked(String text, ReportCell c) {
+    String marks = marks(c);
+    return marks.isEmpty() ? text : text + " " + marks;
   }
 }

@@ -67,7 +67,7 @@ public final class ReportCharts {
       workloads.add(0, latencyWorkload);
     }
     for (String profile : model.profiles()) {
-      String p = ReportTables.profileName(profile);
+      String p = ReportFormat.profileName(profile);
       for (int t : model.threads()) {
         CategoryChart bars = throughput(model, profile, t, findings);
         if (!bars.getSeriesMap().isEmpty()) {
@@ -158,7 +158,7 @@ public final class ReportCharts {
     return fitted(names, fit -> {
       IntervalBarChart chart = new IntervalBarChart(ChartStyle.WIDTH, ChartStyle.HEIGHT,
           "Ranking by " + by.label() + " (" + by.direction() + "), " + g.workload() + ", "
-              + ReportTables.threads(g.threads()), "");
+              + ReportFormat.threads(g.threads()), "");
       ChartStyle.basic(chart.getStyler());
       boolean log = ChartStyle.valueAxis(chart.getStyler(), withSpread(values, spreads));
       chart.setYAxisTitle(ChartStyle.axisTitle(by.label() + ", " + Ranking.shown(model.aggregate()), by.unit(), log));
@@ -209,7 +209,7 @@ public final class ReportCharts {
         series.add(sp);
       }
     }
-    return grouped(model, "Throughput per workload, store and profile, " + ReportTables.threads(t), t, workloads,
+    return grouped(model, "Throughput per workload, store and profile, " + ReportFormat.threads(t), t, workloads,
         series, false, findings.stream().filter(f -> f.claim() != Findings.Claim.RANKING).toList());
   }
 
@@ -234,8 +234,8 @@ public final class ReportCharts {
         series.add(new String[] {s, profile});
       }
     }
-    return grouped(model, "Throughput per workload, profile " + ReportTables.profileName(profile) + ", "
-        + ReportTables.threads(t), t, workloads, series, true, findings.stream()
+    return grouped(model, "Throughput per workload, profile " + ReportFormat.profileName(profile) + ", "
+        + ReportFormat.threads(t), t, workloads, series, true, findings.stream()
         .filter(f -> f.claim() == Findings.Claim.STORE_VS_STORE && Objects.equals(f.profile(), profile)).toList());
   }
 
@@ -402,7 +402,7 @@ public final class ReportCharts {
       }
     }
     XYChart chart = new XYChartBuilder().width(ChartStyle.WIDTH).height(ChartStyle.HEIGHT)
-        .title("Throughput vs threads, " + workload + ", profile " + ReportTables.profileName(profile))
+        .title("Throughput vs threads, " + workload + ", profile " + ReportFormat.profileName(profile))
         .xAxisTitle("client threads").build();
     ChartStyle.basic(chart.getStyler());
     chart.getStyler().setLegendPosition(Styler.LegendPosition.OutsideE);

@@ -44,7 +44,7 @@ final class ReportJsonSections {
     ArrayNode rows = root.putArray("durableVsFast");
     for (DurableVsFast.Row r : DurableVsFast.rows(model)) {
       ObjectNode n = rows.addObject();
-      n.put("profile", ReportTables.profileName(r.profile()));
+      n.put("profile", ReportFormat.profileName(r.profile()));
       n.put("store", r.store());
       n.put("threads", r.threads());
       ObjectNode t = n.putObject("throughputOpsPerSec");
@@ -58,7 +58,7 @@ final class ReportJsonSections {
     ArrayNode crashes = root.putArray("crashTests");
     for (CrashEntry c : model.crashes()) {
       ObjectNode n = crashes.addObject();
-      n.put("profile", ReportTables.profileName(c.profile()));
+      n.put("profile", ReportFormat.profileName(c.profile()));
       n.put("store", c.store());
       n.put("claim", c.claim());
       if (c.claimHeld() == null) {
@@ -136,12 +136,12 @@ final class ReportJsonSections {
     }
     ObjectNode n = out.addObject();
     n.put("over", over);
-    n.put("profile", ReportTables.profileName(c.profile()));
+    n.put("profile", ReportFormat.profileName(c.profile()));
     n.put("store", c.store());
     n.put("threads", c.threads());
     n.put("workload", c.workload());
     n.put("otherStore", otherStore);
-    n.put("otherProfile", ReportTables.profileName(otherProfile));
+    n.put("otherProfile", ReportFormat.profileName(otherProfile));
     n.put("ratio", r.ratio());
     n.put("low", r.known() ? r.low() : null);
     n.put("high", r.known() ? r.high() : null);
@@ -169,7 +169,7 @@ final class ReportJsonSections {
           en.put("rank", e.rank());
         }
         en.put("store", e.cell().store());
-        en.put("profile", ReportTables.profileName(e.cell().profile()));
+        en.put("profile", ReportFormat.profileName(e.cell().profile()));
         spread(en, "figure", e.figure());
         en.put("runs", e.cell().repeats());
         en.put("failedRuns", e.cell().failedRuns());

@@ -112,10 +112,10 @@ final class ReportSummary {
     List<String> out = new ArrayList<>();
     String runs = (minRuns == maxRuns ? maxRuns + "" : minRuns + " to " + maxRuns)
         + (maxRuns == 1 ? " run per cell" : " runs per cell");
-    String basis = (workloads.size() == 1 ? workloads.get(0) + " at " + ReportTables.threads(t)
-        : "geometric mean over " + String.join(", ", workloads) + " at " + ReportTables.threads(t)) + ", " + runs;
+    String basis = (workloads.size() == 1 ? workloads.get(0) + " at " + ReportFormat.threads(t)
+        : "geometric mean over " + String.join(", ", workloads) + " at " + ReportFormat.threads(t)) + ", " + runs;
     if (mean.verdict() == Findings.Verdict.NO_ESTIMATE) {
-      out.add(model.names().name(store) + ": " + fast + " over " + durable + " is " + ReportTables.ratio(mean.ratio())
+      out.add(model.names().name(store) + ": " + fast + " over " + durable + " is " + ReportFormat.ratio(mean.ratio())
           + " its throughput (" + basis + "), but " + (workloads.size() == 1 ? "this difference" : "these differences")
           + " cannot be told apart from noise: " + NO_ESTIMATE + ".");
       return out;
@@ -123,7 +123,7 @@ final class ReportSummary {
     String verdict = !mean.namesWinner() ? fast + " and " + durable + " are within noise" + why(mean, model.names()) + ", "
         : mean.ratio() > 1 ? fast + " is faster than " + durable + ", " : fast + " is slower than " + durable + ", ";
     String interval = mean.text().substring(mean.text().indexOf(", ") + 2);
-    StringBuilder s = new StringBuilder(model.names().name(store) + ": " + verdict + ReportTables.ratio(mean.ratio())
+    StringBuilder s = new StringBuilder(model.names().name(store) + ": " + verdict + ReportFormat.ratio(mean.ratio())
         + " its throughput (" + interval + "; " + basis + ").");
     if (workloads.size() > 1) {
       List<String> ahead = new ArrayList<>();
@@ -198,17 +198,17 @@ final class ReportSummary {
       String store = names.name(f.store());
       String other = names.name(f.otherStore());
       if (f.namesWinner()) {
-        leads.add(w + " " + store + " (" + ReportTables.opsPerSec(b) + " ops/s, " + ReportTables.ratio(f.ratio())
+        leads.add(w + " " + store + " (" + ReportFormat.opsPerSec(b) + " ops/s, " + ReportFormat.ratio(f.ratio())
             + " " + other + ", " + f.text().substring(f.text().indexOf(", ") + 2) + ")" + why(f, model.names()));
       } else if (f.verdict() == Findings.Verdict.NO_ESTIMATE) {
-        unknown.add(w + " " + store + " " + ReportTables.opsPerSec(b) + " ops/s, " + other + " "
-            + ReportTables.opsPerSec(n) + " ops/s (ratio " + ReportTables.ratio(f.ratio()) + ")");
+        unknown.add(w + " " + store + " " + ReportFormat.opsPerSec(b) + " ops/s, " + other + " "
+            + ReportFormat.opsPerSec(n) + " ops/s (ratio " + ReportFormat.ratio(f.ratio()) + ")");
       } else {
-        ties.add(w + " " + store + " " + ReportTables.opsPerSec(b) + " ops/s, " + other + " "
-            + ReportTables.opsPerSec(n) + " ops/s (ratio " + f.text() + ")" + why(f, model.names()));
+        ties.add(w + " " + store + " " + ReportFormat.opsPerSec(b) + " ops/s, " + other + " "
+            + ReportFormat.opsPerSec(n) + " ops/s (ratio " + f.text() + ")" + why(f, model.names()));
       }
     }
-    String at = ", profile " + ReportTables.profileName(profile) + " at " + ReportTables.threads(t) + ": ";
+    String at = ", profile " + ReportFormat.profileName(profile) + " at " + ReportFormat.threads(t) + ": ";
     String left = references.isEmpty() ? "" : " (" + String.join(", ", references) + ", without durability profiles, "
         + "left out)";
     List<String> out = new ArrayList<>();
@@ -239,12 +239,12 @@ final class ReportSummary {
       List<String> parts = new ArrayList<>();
       for (CrashEntry c : e.getValue()) {
         if (c.lostWrites() == null) {
-          parts.add(ReportTables.profileName(c.profile()) + ": crash test failed (" + DurableVsFast.step(c.failures()
+          parts.add(ReportFormat.profileName(c.profile()) + ": crash test failed (" + DurableVsFast.step(c.failures()
               .get(0)) + "), lost writes unknown");
           continue;
         }
         String lost = c.lostWrites() == 0 ? "none" : String.format(Locale.ROOT, "%,d", c.lostWrites());
-        parts.add(ReportTables.profileName(c.profile()) + " lost " + lost + " of "
+        parts.add(ReportFormat.profileName(c.profile()) + " lost " + lost + " of "
             + String.format(Locale.ROOT, "%,d", c.acknowledgedWrites()) + (parts.isEmpty() ? " acknowledged writes" : "")
             + " in " + c.crashes() + (c.crashes() == 1 ? " crash" : " crashes") + " (claim "
             + DurableVsFast.claim(c.claim(), c) + ")");

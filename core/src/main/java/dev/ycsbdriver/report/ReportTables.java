@@ -23,9 +23,6 @@ import java.util.function.Function;
  * thread-safe.
  */
 public final class ReportTables {
-  /** Shown for a figure that is not available (never 0). */
-  public static final String NA = "n/a";
-
   private ReportTables() {
   }
 
@@ -49,7 +46,7 @@ public final class ReportTables {
         }
         List<String> stores = present(model.stores(), cells, ReportCell::store);
         List<String> workloads = present(model.workloads(), cells, ReportCell::workload);
-        String at = ", " + threads(t);
+        String at = ", " + ReportFormat.threads(t);
         tables.add(byWorkload(model, profile, t, stores, workloads, "Throughput (ops/s)" + at, "ops/s",
             ReportTables::throughput));
         if (model.baseline() != null && stores.contains(model.baseline()) && stores.size() > 1) {
@@ -58,12 +55,12 @@ public final class ReportTables {
         tables.add(latency(model, profile, t, stores, workloads, "Mean latency (µs)" + at, true));
         tables.add(latency(model, profile, t, stores, workloads, "p99 latency (µs)" + at, false));
         tables.add(byWorkload(model, profile, t, stores, workloads, "CPU efficiency (ops per server CPU%)" + at,
-            "ops/CPU%", ReportCell::opsPerServerCpu, ReportTables::decimal));
+            "ops/CPU%", ReportCell::opsPerServerCpu, ReportFormat::decimal));
         tables.add(byWorkload(model, profile, t, stores, workloads, "Driver CPU per operation (µs)" + at,
-            "µs/op", ReportCell::driverCpuPerOperation, ReportTables::decimal));
+            "µs/op", ReportCell::driverCpuPerOperation, ReportFormat::decimal));
         tables.add(cpu(model, profile, t, stores, workloads, at));
       }
-      sections.add(new Table.Section("Profile: " + profileName(profile), tables));
+      sections.add(new Table.Section("Profile: " + ReportFormat.profileName(profile), tables));
     }
     List<Table> versus = durableVersusFast(model);
     if (!versus.isEmpty()) {
@@ -77,16 +74,6 @@ public final class ReportTables {
       sections.add(new Table.Section("Reference figures", reference));
     }
     return sections;
-  }
-
-  /** @return {@code 1 thread} or {@code 16 threads} */
-  static String threads(int t) {
-    return t + (t == 1 ? " thread" : " threads");
-  }
-
-  /** @return the profile's display name; runs without one are {@code default} */
-  public static String profileName(String profile) {
-    return profile == null ? "default" : profile;
   }
 
   private static List<String> present(List<String> order, List<ReportCell> cells, Function<ReportCell, String> f) {
@@ -130,7 +117,7 @@ public final class ReportTables {
       for (String w : workloads) {
         ReportCell base = model.cell(profile, model.baseline(), t, w);
         ReportCell c = model.cell(profile, s, t, w);
-        row.add(c != null && c == base && !c.runs().isEmpty() ? ratio(1) : ratioCell(RatioInterval.of(c, base)));
+        row.add(c != null && c == base && !c.runs().isEmpty() ? ReportFormat.ratio(1) : ratioCell(RatioInterval.of(c, base)));
       }
       rows.add(row);
     }
@@ -163,7 +150,7 @@ public final class ReportTables {
         ReportCell cell = model.cell(profile, s, t, col[0]);
         boolean same = cell != null && OperationNames.of(model, cell, col[1]).equals(col[2]);
         row.add(spread(same ? cell : null,
-            c -> (mean ? c.meanLatency() : c.p99Latency()).get(col[1]), ReportTables::micros));
+            c -> (mean ? c.meanLatency() : c.p99Latency()).get(col[1]), ReportFormat::micros));
       }
       rows.add(row);
     }
@@ -182,12 +169,12 @@ public final class ReportTables {
         if (c == null) {
           continue;
         }
-        String source = c.runs().isEmpty() || c.figureRuns().get(0).serverCpuSource() == null ? NA
+        String source = c.runs().isEmpty() || c.figureRuns().get(0).serverCpuSource() == null ? ReportFormat.NA
             : c.figureRuns().get(0).serverCpuSource();
-        rows.add(List.of(model.names().name(s), w, spread(c, ReportCell::serverCpuAvg, ReportTables::decimal),
-            spread(c, ReportCell::serverCpuPeak, ReportTables::decimal),
-            spread(c, ReportCell::driverCpuAvg, ReportTables::decimal),
-            spread(c, ReportCell::machineCpuAvg, ReportTables::decimal), source));
+        rows.add(List.of(model.names().name(s), w, spread(c, ReportCell::serverCpuAvg, ReportFormat::decimal),
+            spread(c, ReportCell::serverCpuPeak, ReportFormat::decimal),
+            spread(c, ReportCell::driverCpuAvg, ReportFormat::decimal),
+            spread(c, ReportCell::machineCpuAvg, ReportFormat::decimal), source));
       }
     }
     return new Table("CPU utilisation" + at, header, rows, List.of());
@@ -214,16 +201,16 @@ public final class ReportTables {
             continue;
           }
           List<String> row = new ArrayList<>(List.of(model.names().name(s), w));
-          cells.forEach(c -> row.add(spread(c, ReportCell::throughput, ReportTables::opsPerSec)));
+          cells.forEach(c -> row.add(spread(c, ReportCell::throughput, ReportFormat::opsPerSec)));
           ReportCell a = cells.get(0);
           ReportCell b = cells.get(cells.size() - 1);
           row.add(ratioCell(RatioInterval.of(b, a)));
-          cells.forEach(c -> row.add(c == null ? NA : slowestP99(model, c)));
+          cells.forEach(c -> row.add(c == null ? ReportFormat.NA : slowestP99(model, c)));
           rows.add(row);
         }
       }
       if (!rows.isEmpty()) {
-        tables.add(new Table("Throughput per profile, " + threads(t), header, rows, List.of(RATIO_NOTE)));
+        tables.add(new Table("Throughput per profile, " + ReportFormat.threads(t), header, rows, List.of(RATIO_NOTE)));
       }
     }
     return tables;
@@ -235,7 +222,7 @@ public final class ReportTables {
 
   /** @return the ratio as a table shows it ({@link RatioInterval#cell}), or n/a */
   static String ratioCell(RatioInterval r) {
-    return r == null ? NA : r.cell();
+    return r == null ? ReportFormat.NA : r.cell();
   }
 
   private static String slowestP99(ReportModel model, ReportCell c) {
@@ -247,19 +234,19 @@ public final class ReportTables {
         name = e.getKey();
       }
     }
-    return name == null ? NA : micros(worst) + " " + OperationNames.of(model, c, name);
+    return name == null ? ReportFormat.NA : ReportFormat.micros(worst) + " " + OperationNames.of(model, c, name);
   }
 
   private static String spread(ReportCell c, Function<ReportCell, Spread> figure, Function<Double, String> format) {
     if (c == null) {
-      return NA;
+      return ReportFormat.NA;
     }
     if (c.runs().isEmpty()) {
       return "failed";
     }
     Spread s = figure.apply(c);
     if (s == null) {
-      return NA;
+      return ReportFormat.NA;
     }
     String text = format.apply(s.value());
     String min = format.apply(s.min());
@@ -267,13 +254,7 @@ public final class ReportTables {
     if (s.count() > 1 && !min.equals(max)) {
       text += " [" + min + "–" + max + "]";
     }
-    return marked(text, c);
-  }
-
-  /** @return the figure's text with the marks of its cell's caveats ({@link ReportCaveats}), e.g. {@code 5,207 †} */
-  static String marked(String text, ReportCell c) {
-    String marks = ReportCaveats.marks(c);
-    return marks.isEmpty() ? text : text + " " + marks;
+    return ReportCaveats.marked(text, c);
   }
 
   /**
@@ -281,39 +262,11 @@ public final class ReportTables {
    * {@code 348,475 (OK 1,020)}, so an error storm never reads as a fast store.
    */
   private static String throughput(ReportCell c) {
-    String text = spread(c, ReportCell::throughput, ReportTables::opsPerSec);
+    String text = spread(c, ReportCell::throughput, ReportFormat::opsPerSec);
     if (c == null || c.throughputOk() == null || c.throughput() == null) {
       return text;
     }
-    String ok = opsPerSec(c.throughputOk().value());
-    return ok.equals(opsPerSec(c.throughput().value())) ? text : text + " (OK " + ok + ")";
-  }
-
-  static String opsPerSec(Double v) {
-    return String.format(Locale.ROOT, "%,.0f", v);
-  }
-
-  /** @return a latency in microseconds with at least two significant digits below 1 µs: 0.42, 0.042, 3.1, 1,234 */
-  static String micros(Double v) {
-    if (v >= 100) {
-      return String.format(Locale.ROOT, "%,.0f", v);
-    }
-    return String.format(Locale.ROOT, v >= 1 ? "%.1f" : v >= 0.1 ? "%.2f" : "%.3f", v);
-  }
-
-  /**
-   * @return one decimal from 1 up, at least two significant digits below it (0.42, 0.016), so a small figure
-   *     never reads as zero: 1,568.5, 12.2, 0.42, 0.016, 0.0 only for zero itself
-   */
-  static String decimal(Double v) {
-    double a = Math.abs(v);
-    if (a >= 1 || a == 0) {
-      return String.format(Locale.ROOT, "%,.1f", v);
-    }
-    return new java.math.BigDecimal(v).round(new java.math.MathContext(2)).toPlainString();
-  }
-
-  static String ratio(double v) {
-    return String.format(Locale.ROOT, "%.2fx", v);
+    String ok = ReportFormat.opsPerSec(c.throughputOk().value());
+    return ok.equals(ReportFormat.opsPerSec(c.throughput().value())) ? text : text + " (OK " + ok + ")";
   }
 }

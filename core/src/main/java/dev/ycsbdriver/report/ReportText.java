@@ -23,7 +23,7 @@ final class ReportText {
         + " crash test result" + (crashResults == 1 ? "" : "s")) + " of ycsb-driver: stores "
         + String.join(", ", model.stores().stream().map(model.names()::name).toList())
         + "; workloads " + String.join(", ", model.workloads()) + "; " + threads(model) + " client threads; profiles "
-        + String.join(", ", model.profiles().stream().map(ReportTables::profileName).toList()) + "."
+        + String.join(", ", model.profiles().stream().map(ReportFormat::profileName).toList()) + "."
         + (model.baseline() == null ? "" : " Baseline for ratios: " + model.names().name(model.baseline()) + "."));
     lines.add("");
     lines.add(repeats(model));

@@ -154,7 +154,7 @@ public final class ReportWriter {
     root.put("baseline", model.baseline());
     root.put("aggregate", model.aggregate().id());
     root.put("rank", model.rank() == null ? null : model.rank().id());
-    model.profiles().forEach(p -> root.withArray("profiles").add(ReportTables.profileName(p)));
+    model.profiles().forEach(p -> root.withArray("profiles").add(ReportFormat.profileName(p)));
     model.stores().forEach(root.withArray("stores")::add);
     ObjectNode names = root.putObject("storeNames");
     model.stores().forEach(s -> names.put(s, model.names().name(s)));
@@ -166,7 +166,7 @@ public final class ReportWriter {
     ArrayNode cells = root.putArray("cells");
     for (ReportCell c : model.cells()) {
       ObjectNode n = cells.addObject();
-      n.put("profile", ReportTables.profileName(c.profile()));
+      n.put("profile", ReportFormat.profileName(c.profile()));
       n.put("store", c.store());
       n.put("threads", c.threads());
       n.put("workload", c.workload());

@@ -97,12 +97,12 @@ final class SeedFindings {
     String text() {
       List<String> parts = new ArrayList<>();
       if (ours != null && ours.low() != null) {
-        parts.add("ours " + ours.store() + " " + ReportTables.profileName(ours.profile()) + "/"
-            + ReportTables.profileName(ours.otherProfile()) + " on " + ours.workload() + " "
-            + ReportTables.ratio(ours.low()) + "–" + ReportTables.ratio(ours.high()));
+        parts.add("ours " + ours.store() + " " + ReportFormat.profileName(ours.profile()) + "/"
+            + ReportFormat.profileName(ours.otherProfile()) + " on " + ours.workload() + " "
+            + ReportFormat.ratio(ours.low()) + "–" + ReportFormat.ratio(ours.high()));
       }
       if (theirs != null) {
-        parts.add("their A/A " + ReportTables.ratio(theirs));
+        parts.add("their A/A " + ReportFormat.ratio(theirs));
       }
       return parts.isEmpty() ? null : String.join("; ", parts);
     }
@@ -454,9 +454,9 @@ final class SeedFindings {
     List<List<String>> out = new ArrayList<>();
     for (Finding f : rows) {
       out.add(List.of(f.claim().label().substring("ours vs the seed's: ".length()), f.figure(),
-          ReportTables.threads(f.threads()), f.workload(), f.subject(names), f.other(names),
-          ReportTables.ratio(f.theirs()), ReportTables.ratio(f.ratio()),
-          f.low() == null ? ReportTables.NA : String.format(Locale.ROOT, "%.2f–%.2f", f.low(), f.high()),
+          ReportFormat.threads(f.threads()), f.workload(), f.subject(names), f.other(names),
+          ReportFormat.ratio(f.theirs()), ReportFormat.ratio(f.ratio()),
+          f.low() == null ? ReportFormat.NA : String.format(Locale.ROOT, "%.2f–%.2f", f.low(), f.high()),
           f.testText(), f.noiseFloor() == null ? "—" : names.leading(f.noiseFloor()), f.verdict().label(),
           f.reason()));
     }

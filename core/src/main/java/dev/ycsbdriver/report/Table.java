@@ -35,7 +35,7 @@ public record Table(String title, List<String> header, List<List<String>> rows, 
     }
     for (List<String> row : rows) {
       String c = column < row.size() ? row.get(column).trim() : "";
-      if (c.isEmpty() || c.equals(ReportTables.NA) || c.equals("failed") || c.equals("–") || c.equals("—")) {
+      if (c.isEmpty() || c.equals(ReportFormat.NA) || c.equals("failed") || c.equals("–") || c.equals("—")) {
         continue;
       }
       char first = c.charAt(0);

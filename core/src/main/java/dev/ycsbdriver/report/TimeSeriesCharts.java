@@ -120,7 +120,7 @@ final class TimeSeriesCharts {
           .forEach(c -> each.add(model.names().name(c.store()) + " " + repeat(c)));
       which = ", " + String.join(", ", each);
     }
-    return what + ", " + workload + ", profile " + ReportTables.profileName(profile) + ", " + ReportTables.threads(t)
+    return what + ", " + workload + ", profile " + ReportFormat.profileName(profile) + ", " + ReportFormat.threads(t)
         + which;
   }
 
@@ -130,7 +130,7 @@ final class TimeSeriesCharts {
    */
   static String chartTitle(ReportModel model, String what, String profile, int t, String workload) {
     String which = sameRepeat(cells(model, profile, t, workload));
-    return what + ", " + workload + ", profile " + ReportTables.profileName(profile) + ", " + ReportTables.threads(t)
+    return what + ", " + workload + ", profile " + ReportFormat.profileName(profile) + ", " + ReportFormat.threads(t)
         + (which == null ? ", one run per store (repeat in the legend)" : which);
   }
 

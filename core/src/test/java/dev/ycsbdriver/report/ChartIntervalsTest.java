@@ -107,8 +107,8 @@ class ChartIntervalsTest {
       assertThat(m.low()).isEqualTo(c.throughput().min());
       assertThat(m.high()).isEqualTo(c.throughput().max());
       String shown = table.rows().get(m.series()).get(m.category() + 1);
-      assertThat(shown).isEqualTo(ReportTables.opsPerSec(m.value()) + " [" + ReportTables.opsPerSec(m.low()) + "–"
-          + ReportTables.opsPerSec(m.high()) + "]");
+      assertThat(shown).isEqualTo(ReportFormat.opsPerSec(m.value()) + " [" + ReportFormat.opsPerSec(m.low()) + "–"
+          + ReportFormat.opsPerSec(m.high()) + "]");
     }
   }
 

@@ -243,8 +243,8 @@ class SeedFindingsTest {
     assertThat(reference.rows()).hasSize(18);
     ReportCell sqliteFastUpdates = model.exactCell("fast", "sqlite", 16, "seed004-updates");
     assertThat(reference.rows()).contains(List.of(model.names().name("sqlite"), "fast", "seed004-updates", "UPDATE", "50.0",
-        ReportTables.micros(sqliteFastUpdates.meanLatency().get("UPDATE").value()) + " (16 threads)",
-        ReportTables.ratio(sqliteFastUpdates.meanLatency().get("UPDATE").value() / 50)));
+        ReportFormat.micros(sqliteFastUpdates.meanLatency().get("UPDATE").value()) + " (16 threads)",
+        ReportFormat.ratio(sqliteFastUpdates.meanLatency().get("UPDATE").value() / 50)));
     List<Finding> rows = seedRows(model);
     // per profile and operation, every pair of the three stores in their order
     assertThat(rows).hasSize(18).allSatisfy(f -> assertThat(f.figure()).endsWith("-latency-mean"));
