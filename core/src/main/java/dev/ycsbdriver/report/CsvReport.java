@@ -174,16 +174,16 @@ public final class CsvReport {
   }
 
   /**
-   * The columns of {@code report-findings.csv}, in order: the components of {@link Findings.Finding}, one row per
+   * The columns of {@code report-findings.csv}, in order: the components of {@link Finding}, one row per
    * finding.
    */
   public static final List<String> FINDINGS_COLUMNS = java.util.Arrays.stream(
-      Findings.Finding.class.getRecordComponents()).map(java.lang.reflect.RecordComponent::getName).toList();
+      Finding.class.getRecordComponents()).map(java.lang.reflect.RecordComponent::getName).toList();
 
   /**
    * @param model the grouped results
-   * @return the findings ({@link Findings#all}: ours, then the seed rows) as CSV with a header line, in the order of
-   *     the report's findings tables;
+   * @return the findings ({@link SeedFindings#all}: ours, then the seed rows) as CSV with a header line, in the order
+   *     of the report's findings tables;
    *     ids for the claim, test and verdict, ratios and p-values to 4 decimals, and empty bounds without a noise
    *     estimate
    */
@@ -191,7 +191,7 @@ public final class CsvReport {
     CsvSchema.Builder schema = CsvSchema.builder().setUseHeader(true).setLineSeparator("\n");
     FINDINGS_COLUMNS.forEach(schema::addColumn);
     List<Map<String, Object>> rows = new ArrayList<>();
-    for (Findings.Finding f : Findings.all(model)) {
+    for (Finding f : SeedFindings.all(model)) {
       Map<String, Object> row = CSV.convertValue(f,
           new com.fasterxml.jackson.core.type.TypeReference<LinkedHashMap<String, Object>>() {
           });

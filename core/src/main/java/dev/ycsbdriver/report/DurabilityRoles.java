@@ -1,5 +1,9 @@
 package dev.ycsbdriver.report;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+
 /**
  * How a report tells a durable profile from a fast one: by name, the one place it does. {@code durable} and
  * {@code <prefix>-durable} are durable, {@code fast} and {@code <prefix>-fast} fast, and the two of one prefix are
@@ -49,5 +53,24 @@ final class DurabilityRoles {
   static String durablePartner(String profile) {
     String prefix = prefix(profile, FAST);
     return prefix == null ? null : prefix + DURABLE;
+  }
+
+  /** @return pairs {@code [durable, fast]} of the store's profiles */
+  static List<String[]> pairs(ReportModel model, String store) {
+    List<String> own = model.profiles().stream().filter(Objects::nonNull)
+        .filter(p -> model.cells().stream().anyMatch(c -> c.store().equals(store) && p.equals(c.profile()))).toList();
+    List<String[]> out = new ArrayList<>();
+    for (String durable : own) {
+      String prefix = prefix(durable, DURABLE);
+      if (prefix == null) {
+        continue;
+      }
+      for (String fast : own) {
+        if (prefix.equals(prefix(fast, FAST))) {
+          out.add(new String[] {durable, fast});
+        }
+      }
+    }
+    return out;
   }
 }

@@ -26,7 +26,7 @@ final class FindingsTable {
    * @param rows the findings
    * @return as {@link #table(ReportModel)}, each store by its own name
    */
-  static Table table(List<Findings.Finding> rows) {
+  static Table table(List<Finding> rows) {
     return table(rows, StoreNames.NONE);
   }
 
@@ -35,9 +35,9 @@ final class FindingsTable {
    * @param names the names the report shows for its stores
    * @return as {@link #table(ReportModel)}
    */
-  static Table table(List<Findings.Finding> rows, StoreNames names) {
+  static Table table(List<Finding> rows, StoreNames names) {
     List<List<String>> out = new ArrayList<>();
-    for (Findings.Finding f : rows) {
+    for (Finding f : rows) {
       out.add(List.of(f.claim().label(), f.figure(), ReportFormat.threads(f.threads()), f.workload(), f.subject(names),
           f.other(names), ReportFormat.ratio(f.ratio()),
           f.low() == null ? ReportFormat.NA : String.format(Locale.ROOT, "%.2f–%.2f", f.low(), f.high()),
@@ -55,7 +55,7 @@ final class FindingsTable {
           + "workload, an A/A control): a tie.",
       "Test: paired by repeat (same rounds of an interleaved matrix) only where it agrees with the unpaired "
           + "(Welch) interval or the rounds justify pairing: a round (block) effect with p below "
-          + String.format(Locale.ROOT, "%.2f", Findings.PAIRING_P) + ", F = var(a+b)/var(a-b) of the log figures "
+          + String.format(Locale.ROOT, "%.2f", Finding.PAIRING_P) + ", F = var(a+b)/var(a-b) of the log figures "
           + "(Montgomery, Design and Analysis of Experiments, 4.1); with 3 repeats that needs F above 19. Else "
           + "the row names no winner.");
 }

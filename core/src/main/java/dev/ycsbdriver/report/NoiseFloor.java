@@ -20,7 +20,7 @@ final class NoiseFloor {
    * @return the noise floor sentence, with a warning when the ratio is outside its own interval (the intervals
    *     understate the noise); the rows it makes ties read "inside the noise floor" in the findings
    */
-  static String sentence(String store, String durable, String fast, Findings.Finding floor) {
+  static String sentence(String store, String durable, String fast, Finding floor) {
     StringBuilder s = new StringBuilder(store + ": noise floor: " + fast + "/" + durable + " on " + floor.workload()
         + ", which only reads and so cannot differ by durability: " + floor.text() + ".");
     if (floor.low() != null && (floor.low() > 1 || floor.high() < 1)) {

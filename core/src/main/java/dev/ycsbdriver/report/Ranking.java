@@ -131,7 +131,7 @@ public final class Ranking {
    *     the next's, inverted for latency so that a lead is above 1) and its 95% interval ({@link RatioInterval});
    *     "first" only when the row's verdict is ahead outside the noise; empty when the model ranks by nothing
    */
-  static List<String> sentences(ReportModel model, List<Findings.Finding> findings) {
+  static List<String> sentences(ReportModel model, List<Finding> findings) {
     RankFigure by = model.rank();
     List<String> out = new ArrayList<>();
     for (Group g : groups(model)) {
@@ -139,8 +139,8 @@ public final class Ranking {
       List<Entry> ranked = g.entries().stream().filter(e -> e.rank() > 0).toList();
       List<Entry> joint = ranked.stream().filter(e -> e.rank() == 1).toList();
       String who = String.join(" and ", joint.stream().map(e -> name(model, e.cell())).toList());
-      Findings.Finding lead = ranked.size() == joint.size() ? null : findings.stream()
-          .filter(f -> f.claim() == Findings.Claim.RANKING && f.threads() == g.threads()
+      Finding lead = ranked.size() == joint.size() ? null : findings.stream()
+          .filter(f -> f.claim() == Finding.Claim.RANKING && f.threads() == g.threads()
               && f.workload().equals(g.workload())).findFirst().orElse(null);
       boolean ahead = lead == null || lead.namesWinner();
       StringBuilder s = new StringBuilder();
@@ -157,7 +157,7 @@ public final class Ranking {
       }
       s.append(" (").append(ranked.size()).append(ranked.size() == 1 ? " store ranked" : " ranked");
       if (lead != null) {
-        s.append("; lead of the geometric means over the runs ").append(lead.text()).append(ReportSummary.why(lead, model.names()));
+        s.append("; lead of the geometric means over the runs ").append(lead.text()).append(lead.why(model.names()));
       }
       out.add(s.append(").").toString());
     }

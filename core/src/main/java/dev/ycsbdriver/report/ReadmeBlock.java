@@ -57,13 +57,13 @@ public final class ReadmeBlock {
     }
     md.append("- ").append(MarkdownReport.escape(ReportText.ONE_MACHINE)).append("\n\n### Findings\n\n");
     StoreNames names = StoreNames.read(report);
-    List<Findings.Finding> ahead = new ArrayList<>();
-    List<Findings.Finding> ties = new ArrayList<>();
-    List<Findings.Finding> unknown = new ArrayList<>();
-    List<Findings.Finding> seeds = new ArrayList<>();
+    List<Finding> ahead = new ArrayList<>();
+    List<Finding> ties = new ArrayList<>();
+    List<Finding> unknown = new ArrayList<>();
+    List<Finding> seeds = new ArrayList<>();
     for (JsonNode n : report.path("findings")) {
-      Findings.Finding f = finding(n);
-      (f.claim().seed() ? seeds : f.namesWinner() ? ahead : f.verdict() == Findings.Verdict.NO_ESTIMATE ? unknown
+      Finding f = finding(n);
+      (f.claim().seed() ? seeds : f.namesWinner() ? ahead : f.verdict() == Finding.Verdict.NO_ESTIMATE ? unknown
           : ties).add(f);
     }
     if (ahead.isEmpty() && ties.isEmpty() && unknown.isEmpty()) {
@@ -72,7 +72,7 @@ public final class ReadmeBlock {
     if (!ahead.isEmpty()) {
       md.append("Ahead outside the noise (see report.md's findings table for the test of each row):\n\n");
       java.util.Set<String> lines = new java.util.LinkedHashSet<>(); // a ranking's row can repeat a store's row
-      for (Findings.Finding f : ahead) {
+      for (Finding f : ahead) {
         String winner = f.ratio() >= 1 ? f.subject(names) + " ahead of " + f.other(names)
             : f.other(names) + " ahead of " + f.subject(names) + " (" + f.subject(names) + " over " + f.other(names)
             + ")";
@@ -85,9 +85,9 @@ public final class ReadmeBlock {
       md.append(ahead.isEmpty() ? "No finding names a winner. " : "").append("Ties (the 95% interval includes 1, "
           + "the lead is inside the noise floor, or the paired and unpaired tests disagree): ");
       java.util.Set<String> items = new java.util.LinkedHashSet<>();
-      for (Findings.Finding f : ties) {
+      for (Finding f : ties) {
         items.add(where(f, names) + ", " + f.text()
-            + (f.verdict() == Findings.Verdict.TIE ? "" : " (" + f.verdict().label() + ")"));
+            + (f.verdict() == Finding.Verdict.TIE ? "" : " (" + f.verdict().label() + ")"));
       }
       md.append(MarkdownReport.escape(String.join("; ", items))).append(".\n");
     }
@@ -102,14 +102,14 @@ public final class ReadmeBlock {
   }
 
   /** Appends the seed rows ({@link SeedFindings}), one line each, under a heading that names the seed. */
-  private static void seeds(StringBuilder md, List<Findings.Finding> seeds, StoreNames names) {
+  private static void seeds(StringBuilder md, List<Finding> seeds, StoreNames names) {
     if (seeds.isEmpty()) {
       return;
     }
     md.append("\n### Ours vs the seed's\n\n").append(MarkdownReport.escape("Seed: " + seeds.get(0).seed()
         + ". Their ratio beside ours with its 95% interval; the verdicts are defined under report.md's table "
         + "\"Findings: ours vs the seed's\".")).append("\n\n");
-    for (Findings.Finding f : seeds) {
+    for (Finding f : seeds) {
       md.append("- ").append(MarkdownReport.escape(f.claim().label().substring("ours vs the seed's: ".length())
           + ", " + where(f, names) + ": theirs " + ReportFormat.ratio(f.theirs()) + ", ours " + f.text() + ": "
           + f.verdict().label() + " (" + f.reason() + ")")).append(".\n");
@@ -159,9 +159,9 @@ public final class ReadmeBlock {
     return true;
   }
 
-  private static Findings.Finding finding(JsonNode n) throws ConfigException {
+  private static Finding finding(JsonNode n) throws ConfigException {
     try {
-      return JSON.treeToValue(n, Findings.Finding.class);
+      return JSON.treeToValue(n, Finding.class);
     } catch (JsonProcessingException e) {
       throw new ConfigException("report.json: findings rows as written by bin/ycsb report, got " + n + "; "
           + e.getOriginalMessage());
@@ -169,14 +169,14 @@ public final class ReadmeBlock {
   }
 
   /** @return e.g. {@code rocksdb durable over leveldb durable, throughput on workloada at 16 threads} */
-  private static String where(Findings.Finding f, StoreNames names) {
+  private static String where(Finding f, StoreNames names) {
     return f.subject(names) + " over " + f.other(names) + ", " + on(f);
   }
 
   /** @return e.g. {@code throughput on workloada at 16 threads}, or {@code throughput over the workloads (geometric
    *     mean) at 16 threads} */
-  private static String on(Findings.Finding f) {
-    return f.figure() + (f.workload().equals(Findings.GEOMETRIC_MEAN) ? " over the workloads (geometric mean)"
+  private static String on(Finding f) {
+    return f.figure() + (f.workload().equals(Finding.GEOMETRIC_MEAN) ? " over the workloads (geometric mean)"
         : " on " + f.workload()) + " at " + ReportFormat.threads(f.threads());
   }
 }

@@ -22,9 +22,6 @@ import java.util.Set;
 final class ReferenceShapes {
   /** The operation whose mean latency the in-process comparison uses. */
   static final String READ = "READ";
-  /** How {@link RunResult#serverCpuSource()} begins for a store that runs in the driver's process. */
-  static final String EMBEDDED = "embedded";
-
   private ReferenceShapes() {
   }
 
@@ -55,7 +52,7 @@ final class ReferenceShapes {
 
   private static Table fastOverDurable(ReportModel model) {
     List<List<String>> rows = new ArrayList<>();
-    List<Findings.Finding> findings = Findings.of(model);
+    List<Finding> findings = Findings.of(model);
     java.util.Map<String, Double> theirFloors = SeedFindings.theirFloors(model);
     for (ReferenceFigures.Figure[] pair : SeedFindings.fastDurablePairs(model)) {
       ReferenceFigures.Figure f = pair[0];
@@ -72,7 +69,7 @@ final class ReferenceShapes {
         // ours cannot say which way it goes: neither a match nor a contradiction
         agree = "ours within noise" + (noise == null || !noise.known() ? "" : " (" + noise.interval() + ")");
       }
-      Findings.Finding floor = findings.stream().filter(x -> x.claim() == Findings.Claim.NOISE_FLOOR
+      Finding floor = findings.stream().filter(x -> x.claim() == Finding.Claim.NOISE_FLOOR
           && x.store().equals(d.store()) && f.profile().equals(x.profile())).findFirst().orElse(null);
       rows.add(List.of(model.names().name(d.store()), d.workload(), f.profile() + " / " + d.profile(), ReportFormat.ratio(theirs),
           ours == null ? ReportFormat.NA : ReportFormat.ratio(ours), agree,
@@ -97,7 +94,7 @@ final class ReferenceShapes {
    * @param aa whether this row is the A/A workload itself
    * @return e.g. {@code A/A: theirs outside our noise (0.64x–1.61x)} or {@code inside (ours ...; their A/A 0.50x)}
    */
-  private static String noiseFloor(double theirs, Findings.Finding floor, Double theirFloor, boolean aa) {
+  private static String noiseFloor(double theirs, Finding floor, Double theirFloor, boolean aa) {
     boolean ours = floor != null && floor.low() != null;
     String interval = ours ? ReportFormat.ratio(floor.low()) + "–" + ReportFormat.ratio(floor.high()) : null;
     if (aa) {
@@ -225,7 +222,7 @@ final class ReferenceShapes {
       if (c.runs().isEmpty() || mean == null || mean.value() <= 0 || c.figureRuns().get(0).serverCpuSource() == null) {
         continue;
       }
-      if (c.figureRuns().get(0).serverCpuSource().startsWith(EMBEDDED)) {
+      if (c.figureRuns().get(0).embedded()) {
         inside.add(model.names().name(c.store()));
         logIn += Math.log(mean.value());
       } else {

@@ -20,8 +20,6 @@ import java.util.Set;
  * Runs counted are the runs that ended ok, whose figures the tables show. Stateless and thread-safe.
  */
 final class ReportCaveats {
-  /** How a run whose warnings say nothing about the client's CPU is still found client-bound: its CPU source. */
-  private static final String EMBEDDED_SOURCE = "embedded";
 
   /** Distinct warnings a caveat quotes; the rest are counted. */
   static final int EXAMPLES = 3;
@@ -129,7 +127,7 @@ final class ReportCaveats {
       }
     }
     if (run.driverCpuAvgPercent() != null && run.serverCpuAvgPercent() != null && run.serverCpuSource() != null
-        && !run.serverCpuSource().startsWith(EMBEDDED_SOURCE) && run.driverCpuAvgPercent() > run.serverCpuAvgPercent()) {
+        && !run.embedded() && run.driverCpuAvgPercent() > run.serverCpuAvgPercent()) {
       out.add(Group.CLIENT_BOUND);
     }
     if (MachineCondition.slow(run)) {

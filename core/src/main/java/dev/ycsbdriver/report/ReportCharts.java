@@ -50,7 +50,7 @@ public final class ReportCharts {
   public static List<Image> build(ReportModel model, String latencyWorkload) throws IOException {
     System.setProperty("java.awt.headless", "true");
     List<Image> images = new ArrayList<>();
-    List<Findings.Finding> findings = Findings.of(model);
+    List<Finding> findings = Findings.of(model);
     for (Ranking.Group g : Ranking.groups(model)) {
       CategoryChart ranked = ranking(model, g, findings);
       if (!ranked.getSeriesMap().isEmpty()) {
@@ -142,12 +142,12 @@ public final class ReportCharts {
    *
    * @param findings the report's findings ({@link Findings#of})
    */
-  static CategoryChart ranking(ReportModel model, Ranking.Group g, List<Findings.Finding> findings) {
+  static CategoryChart ranking(ReportModel model, Ranking.Group g, List<Finding> findings) {
     RankFigure by = model.rank();
     List<Ranking.Entry> ranked = g.entries().stream().filter(e -> e.figure() != null).toList();
     List<String> names = ranked.stream().map(e -> Ranking.name(model, e.cell())).toList();
     List<Double> values = ranked.stream().map(e -> e.figure().value()).toList();
-    Findings.Finding lead = findings.stream().filter(f -> f.claim() == Findings.Claim.RANKING
+    Finding lead = findings.stream().filter(f -> f.claim() == Finding.Claim.RANKING
         && f.threads() == g.threads() && f.workload().equals(g.workload())).findFirst().orElse(null);
     int next = 0;
     while (next < ranked.size() && ranked.get(next).rank() == 1) {
@@ -196,7 +196,7 @@ public final class ReportCharts {
    *
    * @param findings the report's findings ({@link Findings#of})
    */
-  static CategoryChart headline(ReportModel model, int t, List<Findings.Finding> findings) {
+  static CategoryChart headline(ReportModel model, int t, List<Finding> findings) {
     boolean profiled = model.profiles().stream().anyMatch(Objects::nonNull);
     List<String> workloads = model.workloads().stream()
         .filter(w -> model.cells().stream().anyMatch(c -> c.threads() == t && c.workload().equals(w))).toList();
@@ -210,7 +210,7 @@ public final class ReportCharts {
       }
     }
     return grouped(model, "Throughput per workload, store and profile, " + ReportFormat.threads(t), t, workloads,
-        series, false, findings.stream().filter(f -> f.claim() != Findings.Claim.RANKING).toList());
+        series, false, findings.stream().filter(f -> f.claim() != Finding.Claim.RANKING).toList());
   }
 
   /** Bars per workload, one series per store, of one profile. */
@@ -224,7 +224,7 @@ public final class ReportCharts {
    *
    * @param findings the report's findings ({@link Findings#of})
    */
-  static CategoryChart throughput(ReportModel model, String profile, int t, List<Findings.Finding> findings) {
+  static CategoryChart throughput(ReportModel model, String profile, int t, List<Finding> findings) {
     List<String> workloads = model.workloads().stream()
         .filter(w -> model.cells(profile, t).stream().anyMatch(c -> c.workload().equals(w))).toList();
     List<String[]> series = new ArrayList<>();
@@ -236,7 +236,7 @@ public final class ReportCharts {
     }
     return grouped(model, "Throughput per workload, profile " + ReportFormat.profileName(profile) + ", "
         + ReportFormat.threads(t), t, workloads, series, true, findings.stream()
-        .filter(f -> f.claim() == Findings.Claim.STORE_VS_STORE && Objects.equals(f.profile(), profile)).toList());
+        .filter(f -> f.claim() == Finding.Claim.STORE_VS_STORE && Objects.equals(f.profile(), profile)).toList());
   }
 
   /**
@@ -247,7 +247,7 @@ public final class ReportCharts {
    * @param findings the rows whose ties to mark
    */
   private static IntervalBarChart grouped(ReportModel model, String title, int t, List<String> workloads,
-                                          List<String[]> series, boolean byStore, List<Findings.Finding> findings) {
+                                          List<String[]> series, boolean byStore, List<Finding> findings) {
     List<List<Double>> rows = new ArrayList<>();
     List<List<Spread>> spreads = new ArrayList<>();
     for (String[] sp : series) {
@@ -288,13 +288,13 @@ public final class ReportCharts {
    * @return whether a row of the findings names no winner where the figures differ: a tie, inside the noise floor, or
    *     paired and unpaired tests that disagree. A row without a noise estimate is neither a tie nor a lead.
    */
-  static boolean tie(Findings.Finding f) {
-    return f.verdict() == Findings.Verdict.TIE || f.verdict() == Findings.Verdict.INSIDE_NOISE_FLOOR
-        || f.verdict() == Findings.Verdict.TESTS_DISAGREE;
+  static boolean tie(Finding f) {
+    return f.verdict() == Finding.Verdict.TIE || f.verdict() == Finding.Verdict.INSIDE_NOISE_FLOOR
+        || f.verdict() == Finding.Verdict.TESTS_DISAGREE;
   }
 
   /** @return whether the cell is either side of a row of the findings at these threads and workload that is a tie */
-  private static boolean tied(List<Findings.Finding> findings, int t, String workload, String store, String profile) {
+  private static boolean tied(List<Finding> findings, int t, String workload, String store, String profile) {
     return findings.stream().anyMatch(f -> f.threads() == t && f.workload().equals(workload) && tie(f)
         && (f.store().equals(store) && Objects.equals(f.profile(), profile)
             || f.otherStore().equals(store) && Objects.equals(f.otherProfile(), profile)));

@@ -12,7 +12,7 @@ import java.util.function.Function;
  * and profile, the stores a matrix left out and another party's reference figures. Stateless and thread-safe.
  */
 final class ReportJsonSections {
-  /** Writes the typed sections ({@link Findings.Finding}) by their record components. */
+  /** Writes the typed sections ({@link Finding}) by their record components. */
   private static final ObjectMapper MAPPER = new ObjectMapper();
 
   private ReportJsonSections() {
@@ -21,7 +21,7 @@ final class ReportJsonSections {
   /**
    * @param root the report's JSON object; receives {@code caveats} (per group: {@code group}, {@code mark},
    *     {@code count} of runs affected, {@code runs} shown, {@code cells} as {@code store profile workload threads},
-   *     {@code text}; empty when the runs recorded none), {@code findings} (one object per {@link Findings.Finding},
+   *     {@code text}; empty when the runs recorded none), {@code findings} (one object per {@link Finding},
    *     its components as fields; ours, then the seed rows of {@link SeedFindings}), {@code ranking} (empty without a ranking figure),
    *     {@code durableVsFast}, {@code throughputRatios}, {@code crashTests}, {@code leftOut} and {@code reference}
    *     (null without reference figures)
@@ -39,7 +39,7 @@ final class ReportJsonSections {
       c.cells().forEach(n.putArray("cells")::add);
       n.put("text", c.sentence());
     }
-    root.set("findings", MAPPER.valueToTree(Findings.all(model)));
+    root.set("findings", MAPPER.valueToTree(SeedFindings.all(model)));
     ranking(root.putArray("ranking"), model);
     ArrayNode rows = root.putArray("durableVsFast");
     for (DurableVsFast.Row r : DurableVsFast.rows(model)) {

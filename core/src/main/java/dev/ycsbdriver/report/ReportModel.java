@@ -184,9 +184,9 @@ public record ReportModel(String title, String baseline, List<String> profiles, 
     return order;
   }
 
-  /** @return the names a reader sees for the stores ({@link StoreNames#of(ReportModel)}) */
+  /** @return the names a reader sees for the stores ({@link StoreNames#of(List, List)}) */
   public StoreNames names() {
-    return StoreNames.of(this);
+    return StoreNames.of(stores(), cells());
   }
 
   /** @return the crash tests of exactly that store and profile, or null when none ran */

@@ -34,10 +34,10 @@ final class ReportSummary {
    */
   static List<String> sentences(ReportModel model) {
     List<String> out = new ArrayList<>(caveats(model));
-    List<Findings.Finding> findings = Findings.of(model);
+    List<Finding> findings = Findings.of(model);
     out.addAll(Ranking.sentences(model, findings));
     for (String store : model.stores()) {
-      for (String[] pair : pairs(model, store)) {
+      for (String[] pair : DurabilityRoles.pairs(model, store)) {
         out.addAll(fastOverDurable(model, store, pair[0], pair[1], findings));
       }
     }
@@ -56,25 +56,6 @@ final class ReportSummary {
     return ReportCaveats.sentences(model);
   }
 
-  /** @return pairs {@code [durable, fast]} of the store's profiles */
-  static List<String[]> pairs(ReportModel model, String store) {
-    List<String> own = model.profiles().stream().filter(Objects::nonNull)
-        .filter(p -> model.cells().stream().anyMatch(c -> c.store().equals(store) && p.equals(c.profile()))).toList();
-    List<String[]> out = new ArrayList<>();
-    for (String durable : own) {
-      String prefix = DurabilityRoles.prefix(durable, DurabilityRoles.DURABLE);
-      if (prefix == null) {
-        continue;
-      }
-      for (String fast : own) {
-        if (prefix.equals(DurabilityRoles.prefix(fast, DurabilityRoles.FAST))) {
-          out.add(new String[] {durable, fast});
-        }
-      }
-    }
-    return out;
-  }
-
   /**
    * Fast over durable of one store, from its rows of the findings ({@link Findings}): the geometric mean over the
    * workloads with its interval and verdict; which workloads are ahead outside the noise and which are ties (with why,
@@ -84,17 +65,17 @@ final class ReportSummary {
    * @return the sentences, or empty when the two profiles share no thread count and workload
    */
   private static List<String> fastOverDurable(ReportModel model, String store, String durable, String fast,
-                                              List<Findings.Finding> findings) {
-    List<Findings.Finding> rows = findings.stream().filter(f -> (f.claim() == Findings.Claim.FAST_VS_DURABLE
-        || f.claim() == Findings.Claim.NOISE_FLOOR) && f.store().equals(store) && fast.equals(f.profile())
+                                              List<Finding> findings) {
+    List<Finding> rows = findings.stream().filter(f -> (f.claim() == Finding.Claim.FAST_VS_DURABLE
+        || f.claim() == Finding.Claim.NOISE_FLOOR) && f.store().equals(store) && fast.equals(f.profile())
         && durable.equals(f.otherProfile())).toList();
     if (rows.isEmpty()) {
       return List.of();
     }
     int t = rows.get(0).threads();
-    Findings.Finding floor = rows.stream().filter(f -> f.claim() == Findings.Claim.NOISE_FLOOR).findFirst()
+    Finding floor = rows.stream().filter(f -> f.claim() == Finding.Claim.NOISE_FLOOR).findFirst()
         .orElse(null);
-    List<Findings.Finding> perWorkload = rows.stream().filter(f -> !f.workload().equals(Findings.GEOMETRIC_MEAN))
+    List<Finding> perWorkload = rows.stream().filter(f -> !f.workload().equals(Finding.GEOMETRIC_MEAN))
         .toList();
     List<String> workloads = model.workloads().stream()
         .filter(w -> perWorkload.stream().anyMatch(f -> f.workload().equals(w))).toList();
@@ -107,20 +88,21 @@ final class ReportSummary {
         maxRuns = Math.max(maxRuns, n);
       }
     }
-    Findings.Finding mean = rows.stream().filter(f -> f.workload().equals(Findings.GEOMETRIC_MEAN)).findFirst()
+    Finding mean = rows.stream().filter(f -> f.workload().equals(Finding.GEOMETRIC_MEAN)).findFirst()
         .orElse(perWorkload.get(0));
     List<String> out = new ArrayList<>();
     String runs = (minRuns == maxRuns ? maxRuns + "" : minRuns + " to " + maxRuns)
         + (maxRuns == 1 ? " run per cell" : " runs per cell");
     String basis = (workloads.size() == 1 ? workloads.get(0) + " at " + ReportFormat.threads(t)
         : "geometric mean over " + String.join(", ", workloads) + " at " + ReportFormat.threads(t)) + ", " + runs;
-    if (mean.verdict() == Findings.Verdict.NO_ESTIMATE) {
+    if (mean.verdict() == Finding.Verdict.NO_ESTIMATE) {
       out.add(model.names().name(store) + ": " + fast + " over " + durable + " is " + ReportFormat.ratio(mean.ratio())
           + " its throughput (" + basis + "), but " + (workloads.size() == 1 ? "this difference" : "these differences")
           + " cannot be told apart from noise: " + NO_ESTIMATE + ".");
       return out;
     }
-    String verdict = !mean.namesWinner() ? fast + " and " + durable + " are within noise" + why(mean, model.names()) + ", "
+    String verdict = !mean.namesWinner()
+        ? fast + " and " + durable + " are within noise" + mean.why(model.names()) + ", "
         : mean.ratio() > 1 ? fast + " is faster than " + durable + ", " : fast + " is slower than " + durable + ", ";
     String interval = mean.text().substring(mean.text().indexOf(", ") + 2);
     StringBuilder s = new StringBuilder(model.names().name(store) + ": " + verdict + ReportFormat.ratio(mean.ratio())
@@ -129,9 +111,9 @@ final class ReportSummary {
       List<String> ahead = new ArrayList<>();
       List<String> ties = new ArrayList<>();
       // the read-only workload is the noise floor, not a finding: the sentence after this one states it
-      for (Findings.Finding f : perWorkload) {
+      for (Finding f : perWorkload) {
         if (f != floor) {
-          (f.namesWinner() ? ahead : ties).add(f.workload() + " " + f.text() + why(f, model.names()));
+          (f.namesWinner() ? ahead : ties).add(f.workload() + " " + f.text() + f.why(model.names()));
         }
       }
       s.append(ahead.isEmpty() ? " No workload differs outside the noise"
@@ -146,21 +128,6 @@ final class ReportSummary {
     return out;
   }
 
-  /**
-   * @param names the names the report shows for its stores
-   * @return why a row that leaves out 1 is still no winner, e.g. {@code  (inside the noise floor, SQLite fast/durable
-   *     on workloadc 1.11x)}, or the test a winner rests on where the unpaired interval disagrees; empty for a plain
-   *     tie or a winner both tests agree on
-   */
-  static String why(Findings.Finding f, StoreNames names) {
-    return switch (f.verdict()) {
-      case AHEAD -> f.testsDisagree() ? " (" + f.testText() + ")" : "";
-      case INSIDE_NOISE_FLOOR -> " (inside the noise floor, " + names.leading(f.noiseFloor()) + ")";
-      case TESTS_DISAGREE -> " (paired and unpaired tests disagree: " + f.testText() + ")";
-      default -> "";
-    };
-  }
-
   /** Said of a ratio without a noise estimate. */
   static final String NO_ESTIMATE = "one run per cell and no interval figures";
 
@@ -173,7 +140,7 @@ final class ReportSummary {
    *
    * @return the sentences; empty with fewer than two stores
    */
-  private static List<String> fastest(ReportModel model, String profile, List<Findings.Finding> findings) {
+  private static List<String> fastest(ReportModel model, String profile, List<Finding> findings) {
     int t = model.cells().stream().filter(c -> Objects.equals(c.profile(), profile)).mapToInt(ReportCell::threads)
         .max().orElse(0);
     List<String> leads = new ArrayList<>();
@@ -188,8 +155,8 @@ final class ReportSummary {
         }
       }
     }
-    for (Findings.Finding f : findings) {
-      if (f.claim() != Findings.Claim.STORE_VS_STORE || !Objects.equals(f.profile(), profile)) {
+    for (Finding f : findings) {
+      if (f.claim() != Finding.Claim.STORE_VS_STORE || !Objects.equals(f.profile(), profile)) {
         continue;
       }
       String w = f.workload();
@@ -199,13 +166,13 @@ final class ReportSummary {
       String other = names.name(f.otherStore());
       if (f.namesWinner()) {
         leads.add(w + " " + store + " (" + ReportFormat.opsPerSec(b) + " ops/s, " + ReportFormat.ratio(f.ratio())
-            + " " + other + ", " + f.text().substring(f.text().indexOf(", ") + 2) + ")" + why(f, model.names()));
-      } else if (f.verdict() == Findings.Verdict.NO_ESTIMATE) {
+            + " " + other + ", " + f.text().substring(f.text().indexOf(", ") + 2) + ")" + f.why(model.names()));
+      } else if (f.verdict() == Finding.Verdict.NO_ESTIMATE) {
         unknown.add(w + " " + store + " " + ReportFormat.opsPerSec(b) + " ops/s, " + other + " "
             + ReportFormat.opsPerSec(n) + " ops/s (ratio " + ReportFormat.ratio(f.ratio()) + ")");
       } else {
         ties.add(w + " " + store + " " + ReportFormat.opsPerSec(b) + " ops/s, " + other + " "
-            + ReportFormat.opsPerSec(n) + " ops/s (ratio " + f.text() + ")" + why(f, model.names()));
+            + ReportFormat.opsPerSec(n) + " ops/s (ratio " + f.text() + ")" + f.why(model.names()));
       }
     }
     String at = ", profile " + ReportFormat.profileName(profile) + " at " + ReportFormat.threads(t) + ": ";

@@ -108,6 +108,14 @@ public record RunResult(Path file, String storeName, String binding, String prof
     return CpuSummary.microsPerOperation(driverCpuAvgPercent, throughputOpsPerSec);
   }
 
+  /**
+   * @return whether the store ran in the driver's own process: its CPU source says {@code embedded} (the
+   *     {@code serverSource} a run of an embedded store records); false when the source is unknown
+   */
+  public boolean embedded() {
+    return serverCpuSource != null && serverCpuSource.startsWith("embedded");
+  }
+
   /** Copies the collections. */
   public RunResult {
     operations = List.copyOf(operations);

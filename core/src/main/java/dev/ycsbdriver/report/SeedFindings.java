@@ -1,9 +1,9 @@
 package dev.ycsbdriver.report;
 
 import dev.ycsbdriver.measure.Operation;
-import dev.ycsbdriver.report.Findings.Claim;
-import dev.ycsbdriver.report.Findings.Finding;
-import dev.ycsbdriver.report.Findings.Verdict;
+import dev.ycsbdriver.report.Finding.Claim;
+import dev.ycsbdriver.report.Finding;
+import dev.ycsbdriver.report.Finding.Verdict;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -204,7 +204,7 @@ final class SeedFindings {
       Finding floor = ours.stream().filter(x -> x.claim() == Claim.NOISE_FLOOR && x.store().equals(f.store())
           && Objects.equals(x.profile(), f.profile()) && Objects.equals(x.otherProfile(), d.profile()))
           .findFirst().orElse(null);
-      Finding row = Findings.compare(aa ? Claim.NOISE_FLOOR : Claim.FAST_VS_DURABLE, RankFigure.THROUGHPUT,
+      Finding row = Finding.compare(aa ? Claim.NOISE_FLOOR : Claim.FAST_VS_DURABLE, RankFigure.THROUGHPUT,
           fast.threads(), f.workload(), f.store(), f.profile(), d.store(), d.profile(), fast.runs(), durable.runs(),
           aa ? null : floor);
       if (row == null) {
@@ -246,7 +246,7 @@ final class SeedFindings {
     RankFigure by = figure(a);
     List<RunResult> top = by.higherIsBetter() ? ca.runs() : cb.runs();
     List<RunResult> bottom = by.higherIsBetter() ? cb.runs() : ca.runs();
-    Finding row = Findings.compare(Claim.STORE_VS_STORE, by, ca.threads(), a.workload(), a.store(), a.profile(),
+    Finding row = Finding.compare(Claim.STORE_VS_STORE, by, ca.threads(), a.workload(), a.store(), a.profile(),
         b.store(), b.profile(), top, bottom, by.equals(RankFigure.THROUGHPUT) ? widest : null);
     if (row == null) {
       return null;
@@ -343,7 +343,7 @@ final class SeedFindings {
         continue;
       }
       RatioInterval r = RatioInterval.ofRepeats(b.ours(), a.ours(), true);
-      Finding row = Findings.row(Claim.STORE_VS_STORE, STEPS_TIME, a.threads(), a.steps() + " steps", a.store(),
+      Finding row = Finding.row(Claim.STORE_VS_STORE, STEPS_TIME, a.threads(), a.steps() + " steps", a.store(),
           a.profile(), b.store(), b.profile(), r, RatioInterval.ofRepeats(b.ours(), a.ours(), false), null, null);
       out.add(judge(row, Claim.SEED_STEPS_TOTAL, b.theirSeconds() / a.theirSeconds(), model.reference().source(),
           new Floor(null, null)));
@@ -388,7 +388,7 @@ final class SeedFindings {
       String member = c.profile() == null ? c.store() : c.store() + " " + c.profile();
       logs.put(member, readLogs(c));
       storeOf.put(member, c.store());
-      embedded.put(member, c.figureRuns().get(0).serverCpuSource().startsWith(ReferenceShapes.EMBEDDED));
+      embedded.put(member, c.figureRuns().get(0).embedded());
     }
     int threads = cells.isEmpty() ? 0 : cells.get(0).threads();
     String workload = cells.isEmpty() ? null : cells.get(0).workload();
@@ -430,7 +430,7 @@ final class SeedFindings {
     if (p == null) {
       return null;
     }
-    Finding row = Findings.row(Claim.STORE_VS_STORE, RankFigure.find("read-latency-mean"), p.threads(), p.workload(),
+    Finding row = Finding.row(Claim.STORE_VS_STORE, RankFigure.find("read-latency-mean"), p.threads(), p.workload(),
         "in-process (" + members(model, p.inside()) + ")", null,
         "out-of-process (" + members(model, p.outside()) + ")", null, p.ratio(), null, null, null);
     return judge(row, Claim.SEED_IN_PROCESS, ref.outOfProcessOverInProcess(), ref.source(), new Floor(null, null));
@@ -478,5 +478,17 @@ final class SeedFindings {
         "Noise floor of theirs: our A/A interval (fast/durable on a workload that only reads) of that store, or the "
             + "widest for store vs store, and their own A/A ratio where they publish one: theirs is inside it when it "
             + "lies in our A/A interval or no further from 1 than their A/A ratio.");
+  }
+
+  /**
+   * @param model the grouped results
+   * @return every row the report states: ours ({@link Findings#of(ReportModel)}), then the seed rows; the rows of
+   *     {@code report.json} and {@code report-findings.csv}
+   */
+  public static List<Finding> all(ReportModel model) {
+    List<Finding> ours = Findings.of(model);
+    List<Finding> out = new java.util.ArrayList<>(ours);
+    out.addAll(of(model, ours));
+    return out;
   }
 }

@@ -66,13 +66,14 @@ public record StoreNames(Map<String, String> names) {
   }
 
   /**
-   * @param model the grouped results; the runs of its cells (those that ended ok) are read
-   * @return the names of the model's stores, each renamed as the class describes
+   * @param stores the report's stores, in its order
+   * @param cells its cells; the runs of each (those that ended ok) are read
+   * @return the names of the stores, each renamed as the class describes
    */
-  public static StoreNames of(ReportModel model) {
+  public static StoreNames of(List<String> stores, List<ReportCell> cells) {
     Map<String, String> out = new LinkedHashMap<>();
-    for (String store : model.stores()) {
-      List<RunResult> runs = model.cells().stream().filter(c -> c.store().equals(store))
+    for (String store : stores) {
+      List<RunResult> runs = cells.stream().filter(c -> c.store().equals(store))
           .flatMap(c -> c.runs().stream()).toList();
       String shown = shown(store, runs);
       if (!shown.equals(store)) {

@@ -69,8 +69,8 @@ class ChartIntervalsTest {
   @Test
   void anAaMatrixsBarsAreAllMarkedTiesWithTheirRunsSpreadAsWhiskers() throws Exception {
     ReportModel model = aa();
-    List<Findings.Finding> findings = Findings.of(model);
-    assertThat(findings).isNotEmpty().noneMatch(Findings.Finding::namesWinner);
+    List<Finding> findings = Findings.of(model);
+    assertThat(findings).isNotEmpty().noneMatch(Finding::namesWinner);
 
     IntervalBarChart headline = (IntervalBarChart) ReportCharts.headline(model, 4, findings);
     assertThat(headline.marks()).hasSize(8).allMatch(IntervalBarChart.Mark::tie);
@@ -84,7 +84,7 @@ class ChartIntervalsTest {
 
     ReportModel ranked = ReportModel.build(new ResultReader.Results(runsOf(model), List.of()), "a-a ranked", null,
         List.of(), null, RepeatAggregate.MEDIAN, RankFigure.THROUGHPUT);
-    List<Findings.Finding> rankedFindings = Findings.of(ranked);
+    List<Finding> rankedFindings = Findings.of(ranked);
     for (Ranking.Group g : Ranking.groups(ranked)) {
       IntervalBarChart chart = (IntervalBarChart) ReportCharts.ranking(ranked, g, rankedFindings);
       assertThat(chart.marks().get(0).tie()).as("the first of %s", g.workload()).isTrue();
@@ -123,7 +123,7 @@ class ChartIntervalsTest {
       runs.add(run("leveldb", "leveldb", "durable", "workloadc", r, 30_000 * NOISE[1][r - 1]));
     }
     ReportModel model = ReportModel.build(runs, "lead", null);
-    List<Findings.Finding> findings = Findings.of(model);
+    List<Finding> findings = Findings.of(model);
     IntervalBarChart chart = (IntervalBarChart) ReportCharts.throughput(model, "durable", 4, findings);
     // series 0 rocksdb, 1 leveldb; category 0 workloada (a lead of 4x), 1 workloadc (a tie)
     assertThat(chart.marks()).filteredOn(m -> m.category() == 0).noneMatch(IntervalBarChart.Mark::tie);

@@ -24,8 +24,8 @@ class FindingsTest {
     return runs;
   }
 
-  private static Findings.Finding storeRow(ReportModel model) {
-    return Findings.of(model).stream().filter(f -> f.claim() == Findings.Claim.STORE_VS_STORE).findFirst()
+  private static Finding storeRow(ReportModel model) {
+    return Findings.of(model).stream().filter(f -> f.claim() == Finding.Claim.STORE_VS_STORE).findFirst()
         .orElseThrow();
   }
 
@@ -34,8 +34,8 @@ class FindingsTest {
     double[] same = {131_000, 161_859, 171_000};
     ReportModel model = model(stores(same, same));
 
-    Findings.Finding row = storeRow(model);
-    assertThat(row.verdict()).isEqualTo(Findings.Verdict.TIE);
+    Finding row = storeRow(model);
+    assertThat(row.verdict()).isEqualTo(Finding.Verdict.TIE);
     assertThat(row.ratio()).isEqualTo(1.0, org.assertj.core.data.Offset.offset(1e-12));
     assertThat(ReportSummary.sentences(model)).noneMatch(s -> s.startsWith("Fastest store"))
         .anySatisfy(s -> assertThat(s).startsWith("No store is ahead outside the noise, profile durable at 8 threads: "
@@ -65,9 +65,9 @@ class FindingsTest {
     runs.addAll(NoiseSummaryTest.repeats("h2", "durable", "workloada", "UPDATE", 11_000, 11_100, 10_900));
     ReportModel model = model(runs);
 
-    Findings.Finding lead = storeRow(model);
+    Finding lead = storeRow(model);
     assertThat(lead.low()).isGreaterThan(1);
-    assertThat(lead.verdict()).isEqualTo(Findings.Verdict.INSIDE_NOISE_FLOOR);
+    assertThat(lead.verdict()).isEqualTo(Finding.Verdict.INSIDE_NOISE_FLOOR);
     assertThat(lead.noiseFloor()).isEqualTo("sqlite fast/durable on workloadc 0.70x");
     List<String> s = ReportSummary.sentences(model);
     assertThat(s).noneMatch(x -> x.startsWith("Fastest store") || x.contains("treat it as noise")
@@ -83,12 +83,12 @@ class FindingsTest {
     // paired 1.10x–1.77x leaves out 1, unpaired 0.91x–2.14x includes it; F = 10.8 < 19: rounds do not justify pairing
     ReportModel model = model(stores(new double[] {130_000, 100_000, 150_000}, new double[] {90_000, 80_000, 100_000}));
 
-    Findings.Finding row = storeRow(model);
+    Finding row = storeRow(model);
     assertThat(row.test()).isEqualTo(RatioInterval.Basis.PAIRED_REPEATS);
     assertThat(row.low()).isGreaterThan(1);
     assertThat(row.unpairedLow()).isLessThan(1);
-    assertThat(row.roundEffectP()).isGreaterThan(Findings.PAIRING_P);
-    assertThat(row.verdict()).isEqualTo(Findings.Verdict.TESTS_DISAGREE);
+    assertThat(row.roundEffectP()).isGreaterThan(Finding.PAIRING_P);
+    assertThat(row.verdict()).isEqualTo(Finding.Verdict.TESTS_DISAGREE);
     assertThat(row.testText()).contains("unpaired 0.91–2.14 disagrees, rounds do not justify pairing");
     assertThat(ReportSummary.sentences(model)).noneMatch(x -> x.startsWith("Fastest store"))
         .anySatisfy(x -> assertThat(x).contains("(paired and unpaired tests disagree: paired by repeat, round effect"));
@@ -99,10 +99,10 @@ class FindingsTest {
     // the rounds move both stores alike (F = 800): the paired 1.31x–1.40x stands against the unpaired 0.81x–2.28x, ratio 1.36x
     ReportModel model = model(stores(new double[] {130_000, 100_000, 150_000}, new double[] {95_000, 75_000, 110_000}));
 
-    Findings.Finding row = storeRow(model);
+    Finding row = storeRow(model);
     assertThat(row.unpairedLow()).isLessThan(1);
-    assertThat(row.roundEffectP()).isLessThan(Findings.PAIRING_P);
-    assertThat(row.verdict()).isEqualTo(Findings.Verdict.AHEAD);
+    assertThat(row.roundEffectP()).isLessThan(Finding.PAIRING_P);
+    assertThat(row.verdict()).isEqualTo(Finding.Verdict.AHEAD);
     assertThat(row.testText()).contains("rounds justify pairing");
     assertThat(ReportSummary.sentences(model)).anySatisfy(x -> assertThat(x).startsWith("Fastest store per workload, "
         + "profile durable at 8 threads: workloadc h2-one (130,000 ops/s, 1.36x h2-two, 95% interval 1.31x–1.40x)"));

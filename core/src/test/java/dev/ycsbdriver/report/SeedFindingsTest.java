@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.matrix.MatrixSections;
-import dev.ycsbdriver.report.Findings.Claim;
-import dev.ycsbdriver.report.Findings.Finding;
-import dev.ycsbdriver.report.Findings.Verdict;
+import dev.ycsbdriver.report.Finding.Claim;
+import dev.ycsbdriver.report.Finding;
+import dev.ycsbdriver.report.Finding.Verdict;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +31,7 @@ class SeedFindingsTest {
   /** @return our row of {@code ratio} with a 95% interval of about ratio x/÷ e^(1.96 se) */
   private static Finding ours(double ratio, double se, Claim claim) {
     RatioInterval r = new RatioInterval(ratio, se, 1000, RatioInterval.Basis.REPEATS);
-    return Findings.row(claim, RankFigure.THROUGHPUT, 64, "workloada", "a", "fast", "a", "durable", r, null, null,
+    return Finding.row(claim, RankFigure.THROUGHPUT, 64, "workloada", "a", "fast", "a", "durable", r, null, null,
         null);
   }
 
@@ -88,7 +88,7 @@ class SeedFindingsTest {
   }
 
   private static List<Finding> seedRows(ReportModel model) {
-    return Findings.all(model).stream().filter(f -> f.claim().seed()).toList();
+    return SeedFindings.all(model).stream().filter(f -> f.claim().seed()).toList();
   }
 
   @Test
