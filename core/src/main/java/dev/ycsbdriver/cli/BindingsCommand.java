@@ -8,7 +8,7 @@ import dev.ycsbdriver.config.Settings;
 import dev.ycsbdriver.runner.BindingCatalog;
 import dev.ycsbdriver.runner.Preflight;
 import dev.ycsbdriver.spi.BindingProvider;
-import dev.ycsbdriver.spi.RestoreJournal;
+import dev.ycsbdriver.spi.support.RestoreJournal;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;

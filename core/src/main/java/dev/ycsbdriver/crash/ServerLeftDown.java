@@ -1,6 +1,6 @@
 package dev.ycsbdriver.crash;
 
-import dev.ycsbdriver.spi.RestoreJournal;
+import dev.ycsbdriver.spi.support.RestoreJournal;
 import dev.ycsbdriver.spi.ServerLocation;
 import java.nio.file.Path;
 

@@ -16,7 +16,7 @@ import java.util.stream.Stream;
  * The output directory of a matrix, checked before the matrix writes anything in it: a matrix writes (and so may
  * replace {@code report.md}, {@code matrix.yaml}, {@code order.json} in) only an empty or missing directory or one
  * of its own, never a directory that holds the user's files, as an embedded store opens only a directory of its own
- * ({@link dev.ycsbdriver.spi.StoreDirectory}).
+ * ({@link dev.ycsbdriver.spi.support.StoreDirectory}).
  *
  * <p>A directory is this matrix's own when it holds {@link #MARKER} naming this matrix (written when a matrix first
  * uses it), or, for outputs written before the marker existed, an {@link MatrixRunner#ORDER_FILE} that is an order

@@ -2,6 +2,7 @@ package dev.ycsbdriver.spi;
 
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.PropertySpec;
+import dev.ycsbdriver.spi.support.StoreDirectory;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,5 +1,6 @@
 package dev.ycsbdriver.spi;
 
+import dev.ycsbdriver.spi.support.RestoreJournal;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;

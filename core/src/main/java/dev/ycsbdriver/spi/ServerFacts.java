@@ -1,6 +1,7 @@
 package dev.ycsbdriver.spi;
 
 import dev.ycsbdriver.result.model.Warning;
+import dev.ycsbdriver.spi.support.RestoreJournal;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

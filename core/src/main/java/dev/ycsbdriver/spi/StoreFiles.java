@@ -1,5 +1,6 @@
 package dev.ycsbdriver.spi;
 
+import dev.ycsbdriver.spi.support.StoreDirectory;
 import java.io.IOException;
 import java.util.Set;
 

@@ -100,7 +100,7 @@ class PackageCyclesTest {
       "runner [ClientThread, MeasuredDb]",
       "runner [MeasurePhase, PhaseGuard, Runner, WarmupPhase]",
       "spi [Binding, ComposedBinding]",
-      "spi [JournalFile, JournalRecovery, RestoreJournal]");
+      "spi.support [JournalFile, JournalRecovery, RestoreJournal]");
   private static final Pattern CLASS_EDGE =
       Pattern.compile("^\\s*(dev\\.ycsbdriver[\\w.$]*)\\s+->\\s+(dev\\.ycsbdriver[\\w.$]*)\\s");
 

@@ -164,7 +164,7 @@ class MainExitCodeTest {
     CliRun run = CliRun.of("bindings");
     assertThat(run.exitCode()).isZero();
     assertThat(run.out()).contains("journaled, before the change, in "
-        + dev.ycsbdriver.spi.RestoreJournal.directory(dev.ycsbdriver.config.Settings.of(java.util.Map.of()))
+        + dev.ycsbdriver.spi.support.RestoreJournal.directory(dev.ycsbdriver.config.Settings.of(java.util.Map.of()))
         + " (or -p restore.journal.dir=<dir>)");
   }
 

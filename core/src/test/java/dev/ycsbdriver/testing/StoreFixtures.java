@@ -1,6 +1,6 @@
 package dev.ycsbdriver.testing;
 
-import dev.ycsbdriver.spi.StoreDirectory;
+import dev.ycsbdriver.spi.support.StoreDirectory;
 import dev.ycsbdriver.spi.StoreFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -10,7 +10,7 @@ import com.sleepycat.je.LockMode;
 import com.sleepycat.je.OperationStatus;
 import com.sleepycat.je.Transaction;
 import dev.ycsbdriver.spi.ErrorLog;
-import dev.ycsbdriver.spi.FieldList;
+import dev.ycsbdriver.spi.support.FieldList;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;

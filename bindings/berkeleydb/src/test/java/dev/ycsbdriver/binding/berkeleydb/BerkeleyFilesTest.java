@@ -3,7 +3,7 @@ package dev.ycsbdriver.binding.berkeleydb;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ycsbdriver.spi.DirectoryListing;
-import dev.ycsbdriver.spi.StoreDirectory;
+import dev.ycsbdriver.spi.support.StoreDirectory;
 import dev.ycsbdriver.spi.StoreFiles;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.ycsbdriver.binding.jdbc;
 
-import dev.ycsbdriver.spi.ConnectionMode;
+import dev.ycsbdriver.spi.support.ConnectionMode;
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.Secrets;
@@ -9,7 +9,7 @@ import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
-import dev.ycsbdriver.spi.NetworkTimeouts;
+import dev.ycsbdriver.spi.support.NetworkTimeouts;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
 import java.sql.DatabaseMetaData;

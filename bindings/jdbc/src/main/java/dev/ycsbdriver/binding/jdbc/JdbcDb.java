@@ -11,7 +11,7 @@ import java.util.Set;
 import java.util.Vector;
 import java.util.concurrent.TimeUnit;
 import dev.ycsbdriver.spi.BatchedLatency;
-import dev.ycsbdriver.spi.ConnectionWait;
+import dev.ycsbdriver.spi.support.ConnectionWait;
 import dev.ycsbdriver.spi.ErrorLog;
 import site.ycsb.ByteIterator;
 import site.ycsb.DB;

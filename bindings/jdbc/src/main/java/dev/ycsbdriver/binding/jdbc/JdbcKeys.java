@@ -4,8 +4,8 @@ import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.Phase;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.Settings;
-import dev.ycsbdriver.spi.ConnectionMode;
-import dev.ycsbdriver.spi.NetworkTimeouts;
+import dev.ycsbdriver.spi.support.ConnectionMode;
+import dev.ycsbdriver.spi.support.NetworkTimeouts;
 import java.util.List;
 
 /** Keys every SQL binding shares with upstream YCSB's JDBC binding. */

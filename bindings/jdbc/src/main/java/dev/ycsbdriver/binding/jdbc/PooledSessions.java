@@ -1,6 +1,6 @@
 package dev.ycsbdriver.binding.jdbc;
 
-import dev.ycsbdriver.spi.ConnectionMode;
+import dev.ycsbdriver.spi.support.ConnectionMode;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import java.io.PrintWriter;

@@ -1,7 +1,7 @@
 package dev.ycsbdriver.binding.jdbc;
 
 import dev.ycsbdriver.config.ConfigException;
-import dev.ycsbdriver.spi.ConnectionMode;
+import dev.ycsbdriver.spi.support.ConnectionMode;
 import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.config.Phase;

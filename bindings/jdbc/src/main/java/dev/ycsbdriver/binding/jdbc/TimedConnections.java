@@ -1,6 +1,6 @@
 package dev.ycsbdriver.binding.jdbc;
 
-import dev.ycsbdriver.spi.NetworkTimeouts;
+import dev.ycsbdriver.spi.support.NetworkTimeouts;
 import java.net.SocketTimeoutException;
 import java.sql.Connection;
 import java.sql.SQLException;

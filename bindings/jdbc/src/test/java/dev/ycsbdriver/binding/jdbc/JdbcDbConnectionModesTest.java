@@ -1,6 +1,6 @@
 package dev.ycsbdriver.binding.jdbc;
 
-import dev.ycsbdriver.spi.ConnectionMode;
+import dev.ycsbdriver.spi.support.ConnectionMode;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.ycsbdriver.measure.MeasurementRegistry;

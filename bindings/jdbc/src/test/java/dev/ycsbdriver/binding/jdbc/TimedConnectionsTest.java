@@ -2,7 +2,7 @@ package dev.ycsbdriver.binding.jdbc;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ycsbdriver.spi.NetworkTimeouts;
+import dev.ycsbdriver.spi.support.NetworkTimeouts;
 import java.net.SocketTimeoutException;
 import java.sql.SQLException;
 import java.util.Properties;

@@ -1,6 +1,6 @@
 package dev.ycsbdriver.binding.leveldb;
 
-import dev.ycsbdriver.spi.FieldList;
+import dev.ycsbdriver.spi.support.FieldList;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 

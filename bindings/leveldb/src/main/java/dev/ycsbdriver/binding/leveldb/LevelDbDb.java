@@ -1,8 +1,8 @@
 package dev.ycsbdriver.binding.leveldb;
 
 import dev.ycsbdriver.spi.ErrorLog;
-import dev.ycsbdriver.spi.FieldList;
-import dev.ycsbdriver.spi.FreeSpace;
+import dev.ycsbdriver.spi.support.FieldList;
+import dev.ycsbdriver.spi.support.FreeSpace;
 import java.io.IOException;
 import java.util.HashMap;
 import java.util.Map;

@@ -2,7 +2,7 @@ package dev.ycsbdriver.binding.leveldb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-import dev.ycsbdriver.spi.FieldList;
+import dev.ycsbdriver.spi.support.FieldList;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;

@@ -3,7 +3,7 @@ package dev.ycsbdriver.binding.mongodb;
 import com.mongodb.event.ConnectionCheckOutFailedEvent;
 import com.mongodb.event.ConnectionCheckedOutEvent;
 import com.mongodb.event.ConnectionPoolListener;
-import dev.ycsbdriver.spi.ConnectionWait;
+import dev.ycsbdriver.spi.support.ConnectionWait;
 import java.util.concurrent.TimeUnit;
 
 /**

@@ -7,7 +7,7 @@ import com.mongodb.MongoSecurityException;
 import com.mongodb.MongoTimeoutException;
 import com.mongodb.WriteConcern;
 import dev.ycsbdriver.result.model.Warning;
-import dev.ycsbdriver.spi.NetworkTimeouts;
+import dev.ycsbdriver.spi.support.NetworkTimeouts;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 

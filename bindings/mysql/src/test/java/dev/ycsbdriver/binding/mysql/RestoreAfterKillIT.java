@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.ycsbdriver.spi.RestoreJournal;
+import dev.ycsbdriver.spi.support.RestoreJournal;
 import dev.ycsbdriver.testing.CliRun;
 import dev.ycsbdriver.testing.PrivateMariadb;
 import java.io.IOException;

@@ -2,12 +2,12 @@ package dev.ycsbdriver.binding.postgres;
 
 import dev.ycsbdriver.binding.jdbc.JdbcKeys;
 import dev.ycsbdriver.config.PropertySpec;
-import dev.ycsbdriver.spi.ConnectionMode;
+import dev.ycsbdriver.spi.support.ConnectionMode;
 import dev.ycsbdriver.binding.jdbc.Reconnect;
-import dev.ycsbdriver.spi.NetworkTimeouts;
+import dev.ycsbdriver.spi.support.NetworkTimeouts;
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.Settings;
-import dev.ycsbdriver.spi.RestoreJournal;
+import dev.ycsbdriver.spi.support.RestoreJournal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

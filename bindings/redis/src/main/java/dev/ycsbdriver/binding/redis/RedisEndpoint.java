@@ -2,7 +2,7 @@ package dev.ycsbdriver.binding.redis;
 
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.Settings;
-import dev.ycsbdriver.spi.NetworkTimeouts;
+import dev.ycsbdriver.spi.support.NetworkTimeouts;
 import java.time.Duration;
 import redis.clients.jedis.ClientSetInfoConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;

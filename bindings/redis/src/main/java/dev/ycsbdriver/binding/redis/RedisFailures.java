@@ -2,7 +2,7 @@ package dev.ycsbdriver.binding.redis;
 
 import dev.ycsbdriver.config.Secrets;
 import dev.ycsbdriver.spi.BindingException;
-import dev.ycsbdriver.spi.NetworkTimeouts;
+import dev.ycsbdriver.spi.support.NetworkTimeouts;
 import java.net.ConnectException;
 import java.net.SocketTimeoutException;
 import java.net.UnknownHostException;

@@ -1,8 +1,8 @@
 package dev.ycsbdriver.binding.redis;
 
 import dev.ycsbdriver.config.PropertySpec;
-import dev.ycsbdriver.spi.NetworkTimeouts;
-import dev.ycsbdriver.spi.RestoreJournal;
+import dev.ycsbdriver.spi.support.NetworkTimeouts;
+import dev.ycsbdriver.spi.support.RestoreJournal;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

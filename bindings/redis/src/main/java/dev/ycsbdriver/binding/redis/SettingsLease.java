@@ -1,6 +1,6 @@
 package dev.ycsbdriver.binding.redis;
 
-import dev.ycsbdriver.spi.SettingsOwner;
+import dev.ycsbdriver.spi.support.SettingsOwner;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;

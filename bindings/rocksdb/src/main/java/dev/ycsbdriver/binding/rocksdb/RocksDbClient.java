@@ -1,7 +1,7 @@
 package dev.ycsbdriver.binding.rocksdb;
 
 import dev.ycsbdriver.spi.ErrorLog;
-import dev.ycsbdriver.spi.FieldList;
+import dev.ycsbdriver.spi.support.FieldList;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package dev.ycsbdriver.binding.sqlite;
 
-import dev.ycsbdriver.spi.ConnectionMode;
+import dev.ycsbdriver.spi.support.ConnectionMode;
 import dev.ycsbdriver.binding.jdbc.ConnectionSource;
 import dev.ycsbdriver.binding.jdbc.JdbcKeys;
 import dev.ycsbdriver.binding.jdbc.Reconnect;
@@ -13,10 +13,10 @@ import dev.ycsbdriver.spi.Binding;
 import dev.ycsbdriver.spi.BindingContext;
 import dev.ycsbdriver.spi.BindingException;
 import dev.ycsbdriver.spi.BindingProvider;
-import dev.ycsbdriver.spi.HeadedFiles;
+import dev.ycsbdriver.spi.support.HeadedFiles;
 import dev.ycsbdriver.spi.ServerFacts;
 import dev.ycsbdriver.spi.ServerLocation;
-import dev.ycsbdriver.spi.StoreDirectory;
+import dev.ycsbdriver.spi.support.StoreDirectory;
 import dev.ycsbdriver.spi.StoreFiles;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -1,4 +1,4 @@
-package dev.ycsbdriver.spi;
+package dev.ycsbdriver.spi.support;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

@@ -1,6 +1,10 @@
-package dev.ycsbdriver.spi;
+package dev.ycsbdriver.spi.support;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.spi.BindingException;
+import dev.ycsbdriver.spi.BindingProvider;
+import dev.ycsbdriver.spi.DirectoryListing;
+import dev.ycsbdriver.spi.StoreFiles;
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.DirectoryStream;

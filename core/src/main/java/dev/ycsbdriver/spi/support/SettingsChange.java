@@ -1,8 +1,11 @@
-package dev.ycsbdriver.spi;
+package dev.ycsbdriver.spi.support;
 
 import dev.ycsbdriver.config.ConfigException;
-import dev.ycsbdriver.result.model.Warning;
 import dev.ycsbdriver.result.model.Warning.Code;
+import dev.ycsbdriver.result.model.Warning;
+import dev.ycsbdriver.spi.BindingException;
+import dev.ycsbdriver.spi.ErrorLog;
+import dev.ycsbdriver.spi.RestoredSetting;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;

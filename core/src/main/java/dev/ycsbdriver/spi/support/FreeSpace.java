@@ -1,5 +1,6 @@
-package dev.ycsbdriver.spi;
+package dev.ycsbdriver.spi.support;
 
+import dev.ycsbdriver.spi.StoreFullException;
 import java.io.IOException;
 import java.nio.file.FileStore;
 import java.nio.file.Files;

@@ -1,6 +1,7 @@
-package dev.ycsbdriver.spi;
+package dev.ycsbdriver.spi.support;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.spi.BindingException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

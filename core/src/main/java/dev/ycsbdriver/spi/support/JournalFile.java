@@ -1,4 +1,4 @@
-package dev.ycsbdriver.spi;
+package dev.ycsbdriver.spi.support;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;

@@ -1,4 +1,4 @@
-package dev.ycsbdriver.spi;
+package dev.ycsbdriver.spi.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,8 +1,10 @@
-package dev.ycsbdriver.spi;
+package dev.ycsbdriver.spi.support;
 
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.PropertySpec;
 import dev.ycsbdriver.config.Settings;
+import dev.ycsbdriver.spi.BindingException;
+import dev.ycsbdriver.spi.RestoredSetting;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.file.AccessDeniedException;

@@ -1,10 +1,12 @@
-package dev.ycsbdriver.spi;
+package dev.ycsbdriver.spi.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ycsbdriver.config.ConfigException;
 import dev.ycsbdriver.config.Settings;
+import dev.ycsbdriver.spi.BindingException;
+import dev.ycsbdriver.spi.RestoredSetting;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

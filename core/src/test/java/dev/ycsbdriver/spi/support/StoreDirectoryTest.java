@@ -1,10 +1,13 @@
-package dev.ycsbdriver.spi;
+package dev.ycsbdriver.spi.support;
 
 import static dev.ycsbdriver.testing.StoreFixtures.files;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ycsbdriver.config.ConfigException;
+import dev.ycsbdriver.spi.BindingException;
+import dev.ycsbdriver.spi.DirectoryListing;
+import dev.ycsbdriver.spi.StoreFiles;
 import dev.ycsbdriver.testing.StoreFixtures;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,8 +1,8 @@
-package dev.ycsbdriver.spi;
+package dev.ycsbdriver.spi.support;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.ycsbdriver.spi.FakeSettingsServer.Connection;
+import dev.ycsbdriver.spi.support.FakeSettingsServer.Connection;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;

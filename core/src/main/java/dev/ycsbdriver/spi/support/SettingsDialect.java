@@ -1,5 +1,6 @@
-package dev.ycsbdriver.spi;
+package dev.ycsbdriver.spi.support;
 
+import dev.ycsbdriver.spi.BindingException;
 import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;

@@ -1,11 +1,13 @@
-package dev.ycsbdriver.spi;
+package dev.ycsbdriver.spi.support;
 
-import static dev.ycsbdriver.spi.FakeSettingsServer.SERVER_ID;
+import static dev.ycsbdriver.spi.support.FakeSettingsServer.SERVER_ID;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.ycsbdriver.result.model.Warning;
-import dev.ycsbdriver.spi.FakeSettingsServer.Connection;
+import dev.ycsbdriver.spi.BindingException;
+import dev.ycsbdriver.spi.ErrorLog;
+import dev.ycsbdriver.spi.support.FakeSettingsServer.Connection;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package dev.ycsbdriver.spi;
+package dev.ycsbdriver.spi.support;
 
 import java.io.IOException;
 import java.util.ArrayList;

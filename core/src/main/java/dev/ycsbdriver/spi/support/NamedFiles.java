@@ -1,5 +1,7 @@
-package dev.ycsbdriver.spi;
+package dev.ycsbdriver.spi.support;
 
+import dev.ycsbdriver.spi.DirectoryListing;
+import dev.ycsbdriver.spi.StoreFiles;
 import java.util.Set;
 import java.util.regex.Pattern;
 
