@@ -74,7 +74,7 @@ class PluginBindingIT {
 
   @BeforeAll
   static void buildTheBindingAgainstTheTreeAlone() throws Exception {
-    deleteTree(WORK);
+    EmbeddedStoreFilesIT.deleteTree(WORK);
     Path src = Files.createDirectories(WORK.resolve("src/dev/example/tempstore"));
     Files.writeString(src.resolve("TempStoreProvider.java"), PROVIDER);
     Path classes = Files.createDirectories(WORK.resolve("classes"));
@@ -142,16 +142,5 @@ class PluginBindingIT {
     jar.putNextEntry(new JarEntry(name));
     jar.write(bytes);
     jar.closeEntry();
-  }
-
-  private static void deleteTree(Path dir) throws IOException {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> walk = Files.walk(dir)) {
-      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
-        Files.delete(p);
-      }
-    }
   }
 }
