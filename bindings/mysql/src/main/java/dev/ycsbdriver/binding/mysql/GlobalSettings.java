@@ -192,17 +192,18 @@ final class GlobalSettings implements ServerWideDialect {
         : name.startsWith("binlog_commit_wait_") && asked.contains(MYSQL_DELAY);
   }
 
+  /** Says "is set instead" exactly when {@link #equivalentSetInstead} holds, the rule the warning's code follows. */
   @Override
   public String absentHint(String name) {
     if (MYSQL_DELAY.equals(name)) {
-      return asked.contains(MARIADB_DELAY)
+      return equivalentSetInstead(name)
           ? "; MySQL 5.7+ has it, MariaDB does not: its equivalent, binlog_commit_wait_usec with "
               + "binlog_commit_wait_count, is set instead"
           : "; MySQL 5.7+ has it, MariaDB does not (its equivalent binlog_commit_wait_usec with "
               + "binlog_commit_wait_count is not in this profile)";
     }
     if (name.startsWith("binlog_commit_wait_")) {
-      return asked.contains(MYSQL_DELAY)
+      return equivalentSetInstead(name)
           ? "; MariaDB has it, MySQL does not: its equivalent, binlog_group_commit_sync_delay, is set instead"
           : "; MariaDB has it, MySQL does not";
     }
